@@ -4,6 +4,8 @@
  * preview (renderer/src/preview/textures.ts) picks its decoder by this, and `inspect` checks each texture a
  * model uses by the same rule (checkTextureBytes), so the two agree on what can be shown.
  */
+import { decodeTga, type DecodedImage } from './tga';
+import { failure, success, type Outcome } from '../vmd/errors';
 
 /** The picture formats a texture can be in: the browser decodes the first five, our own code TGA and DDS. */
 export type TextureFormat = 'png' | 'jpeg' | 'bmp' | 'gif' | 'webp' | 'dds' | 'tga';
@@ -99,4 +101,38 @@ export function ddsInfo(bytes: Uint8Array): { ok: true; value: DdsInfo } | { ok:
   }
   if (bytes.length < need) return refuse('dds-truncated', format, `DDS pixel data truncated: need ${need} bytes, the file has ${bytes.length}`);
   return { ok: true, value: { format, width, height, mipmaps: levels } };
+}
+
+/** A texture file the preview can show: its format, and the pixels already read where our own code reads them. */
+export interface ReadableTexture {
+  format: TextureFormat;
+  /** A TGA's pixels (decoded by shared/pmx/tga.ts). */
+  tga?: DecodedImage;
+  /** A DDS's header as judged by ddsInfo. */
+  dds?: DdsInfo;
+}
+
+/**
+ * Whether a texture file can be shown, by the rule the preview decodes it by: its format from its bytes, a TGA
+ * decoded whole (a kind or a cut the reader refuses), a DDS's header judged. PNG, JPEG, BMP, GIF and WebP are
+ * the browser's to decode; their signature is what is checked here. Refusals are `E_UNSUPPORTED` with
+ * `params.texture` naming the problem (`empty`, `unknown`, `tga`, `dds-format`, `dds-truncated`) for the app's
+ * own wording; the message is the English line `inspect` prints.
+ */
+export function checkTextureBytes(bytes: Uint8Array, name = ''): Outcome<ReadableTexture> {
+  const refuse = (texture: string, message: string, more: Record<string, string | number> = {}) => failure({ code: 'E_UNSUPPORTED', message, params: { texture, ...more } });
+  if (bytes.length === 0) return refuse('empty', 'the file is empty (0 bytes)');
+  const format = textureFormatOf(bytes, name);
+  if (!format) return refuse('unknown', 'not a picture VMD Studio reads (PNG, JPEG, BMP, GIF, WebP, DDS or TGA)');
+  if (format === 'tga') {
+    const r = decodeTga(bytes);
+    if (!r.ok) return refuse('tga', r.error.message, { ...r.error.params, detail: r.error.message });
+    return success({ format, tga: r.value });
+  }
+  if (format === 'dds') {
+    const r = ddsInfo(bytes);
+    if (!r.ok) return refuse(r.error.problem, r.error.message, { format: r.error.format });
+    return success({ format, dds: r.value });
+  }
+  return success({ format });
 }

@@ -10,6 +10,7 @@ import { useTempDirs } from './batch-helpers';
 import { tinyPmd, tinyPmx } from '../shared/pmx-fixtures';
 import { buildVmd, encodeSjis, writeVmd } from '../../shared/vmd';
 import { corpusPath, corpusPresent } from '../helpers/corpus';
+import { encodePng } from '../helpers/png';
 
 const mk = useTempDirs();
 const cli = (argv: string[], cwd: string) => runCliCaptured(argv, cwd);
@@ -71,7 +72,7 @@ describe('inspect MODEL: textures the materials use that are missing', () => {
     const d = mk('facts-tex-case');
     writeFileSync(path.join(d, 'tiny.pmx'), tinyPmx().build());
     mkdirSync(path.join(d, 'TEX'));
-    writeFileSync(path.join(d, 'TEX', 'SKIN.PNG'), new Uint8Array([1]));
+    writeFileSync(path.join(d, 'TEX', 'SKIN.PNG'), encodePng({ width: 1, height: 1, data: Uint8Array.of(255, 255, 255, 255) }));
     const r = await cli(['inspect', 'tiny.pmx'], d);
     expect(r.code, r.err).toBe(0);
     expect(r.out).not.toContain('texture missing');

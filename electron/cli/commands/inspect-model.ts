@@ -6,6 +6,8 @@
 import { failure, success, type CodecError, type Diagnostic, type Outcome } from '../../../shared/vmd';
 import path from 'node:path';
 import { compareMotionToModel, isRepairNote, modelInfo, readModel, textureUsers, MORPH_KIND_GROUPS, type ModelData, type ModelInfo } from '../../../shared/pmx';
+import { promises as fsp } from 'node:fs';
+import { checkTextureBytes } from '../../../shared/pmx/texture-file';
 import { readInputBytes } from '../../fs/files';
 import { resolveLoose } from '../../services/file-service';
 import type { CliIo } from '../io';
@@ -21,29 +23,50 @@ export interface MissingTexture {
   folder: string;
 }
 
+/** A texture that is there but that the app cannot show (a format or a kind of it the preview does not read). */
+export interface UnreadableTexture {
+  /** As the model stores it. */
+  path: string;
+  materials: string[];
+  /** The file found. */
+  file: string;
+  /** Why, in English (shared/pmx/texture-file.ts checkTextureBytes's message). */
+  reason: string;
+}
+
 /** A model's inspection and what the reader repaired or left out on the way (its notes). */
 interface InspectedModel {
   info: ModelInfo;
   notes: Diagnostic[];
   missingTextures: MissingTexture[];
+  unreadableTextures: UnreadableTexture[];
 }
 
 /**
  * The textures the materials use that are not there, each looked up as the app does (relative to the model's
- * folder, each part of the path matched without regard to case when the exact name is missing).
+ * folder, each part of the path matched without regard to case when the exact name is missing), and those
+ * that are there but that the preview cannot show, judged by the rule it decodes them by (checkTextureBytes:
+ * the format by content, a TGA read whole, a DDS's header).
  */
-async function missingTextures(modelFile: string, m: ModelData): Promise<MissingTexture[]> {
+async function textureProblems(modelFile: string, m: ModelData): Promise<{ missing: MissingTexture[]; unreadable: UnreadableTexture[] }> {
   const base = path.dirname(modelFile);
   const users = textureUsers(m);
-  const out: MissingTexture[] = [];
+  const missing: MissingTexture[] = [];
+  const unreadable: UnreadableTexture[] = [];
   for (let i = 0; i < m.textures.length; i++) {
     if (!users[i].length) continue;
     const rel = m.textures[i].replace(/\\/g, '/');
     // An absolute path is refused by the app (textures belong in the model's folder).
     const found = path.isAbsolute(rel) || /^[a-zA-Z]:\//.test(rel) ? null : await resolveLoose(base, rel);
-    if (!found) out.push({ path: m.textures[i], materials: users[i], folder: path.resolve(base, path.dirname(rel)) });
+    if (!found) {
+      missing.push({ path: m.textures[i], materials: users[i], folder: path.resolve(base, path.dirname(rel)) });
+      continue;
+    }
+    const bytes = await fsp.readFile(found).catch((e: unknown) => e as Error);
+    const checked = bytes instanceof Error ? { ok: false as const, error: { message: bytes.message } } : checkTextureBytes(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), found);
+    if (!checked.ok) unreadable.push({ path: m.textures[i], materials: users[i], file: found, reason: checked.error.message });
   }
-  return out;
+  return { missing, unreadable };
 }
 
 /** Each model read once: its inspection, or its error as `--json` gives it (code, message, offset; no file). */
@@ -57,7 +80,8 @@ function loadModel(file: string): Promise<Outcome<InspectedModel>> {
       if (!r.ok) return failure({ code: r.error.code, message: r.error.message });
       const m = readModel(r.value, file);
       if (!m.ok) return failure({ code: m.error.code, message: m.error.message, offset: m.error.offset });
-      return success({ info: modelInfo(m.value), notes: m.diagnostics, missingTextures: await missingTextures(file, m.value) });
+      const tex = await textureProblems(file, m.value);
+      return success({ info: modelInfo(m.value), notes: m.diagnostics, missingTextures: tex.missing, unreadableTextures: tex.unreadable });
     })();
     modelCache.set(file, p);
   }
@@ -71,6 +95,12 @@ function loadModel(file: string): Promise<Outcome<InspectedModel>> {
 export async function modelMissingTextures(file: string): Promise<Outcome<MissingTexture[]>> {
   const m = await loadModel(file);
   return m.ok ? success(m.value.missingTextures) : m;
+}
+
+/** The textures a model's materials use that are there but that the app cannot show (`inspect SCENE` warns of them). */
+export async function modelUnreadableTextures(file: string): Promise<Outcome<UnreadableTexture[]>> {
+  const m = await loadModel(file);
+  return m.ok ? success(m.value.unreadableTextures) : m;
 }
 
 /** The notes block of a model's inspection: a count, then one line each (with the byte offset where known). */
@@ -94,12 +124,13 @@ export async function modelInspection(
   // Paths as the user gave them (givens: the path arguments); absolute without them.
   const rel = (p: string) => (givens.length ? displayPathAmong(p, givens, io.cwd) : p);
   if (!m.ok) return m.error;
-  const { info, notes, missingTextures: missing } = m.value;
+  const { info, notes, missingTextures: missing, unreadableTextures: unreadable } = m.value;
   if (!motion) {
     if (json) {
       // `notes`: what the reader repaired or left out, each with its code (and byte offset where known).
-      // `missingTextures`: the textures the materials use that are not in the model's folder.
-      io.stdout(JSON.stringify({ file: modelFile, ok: true, ...info, missingTextures: missing, notes: notes.map(({ code, message, offset }) => ({ code, message, offset })) }) + '\n');
+      // `missingTextures`: the textures the materials use that are not in the model's folder;
+      // `unreadableTextures`: those that are there but that the app cannot show (with the reason).
+      io.stdout(JSON.stringify({ file: modelFile, ok: true, ...info, missingTextures: missing, unreadableTextures: unreadable, notes: notes.map(({ code, message, offset }) => ({ code, message, offset })) }) + '\n');
     } else {
       io.stdout(
         `${rel(modelFile)}\n  ${info.formatText}${info.encoding ? ` (${ENCODING_NAMES[info.encoding]})` : ''}  model "${info.name}"${info.nameEn ? ` (${info.nameEn})` : ''}\n` +
@@ -107,6 +138,7 @@ export async function modelInspection(
           commentLines('comment (en)', info.commentEn) +
           `  ${info.vertexCount} vertices, ${info.faceCount} faces, ${info.materialCount} materials, ${info.textures.length} textures\n` +
           missing.map((x) => `  texture missing: ${x.path} (${x.materials.join(', ')}), not in ${x.folder}\n`).join('') +
+          unreadable.map((x) => `  texture unreadable: ${x.path} (${x.materials.join(', ')}): ${x.reason}\n`).join('') +
           skinningLine(info.skinning) +
           `  bones   ${info.bones.length}: ${info.bones.join(' ')}\n` +
           `  morphs  ${info.morphs.length}${morphKindText(info.morphKinds)}: ${info.morphs.join(' ')}\n` +

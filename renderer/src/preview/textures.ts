@@ -5,8 +5,7 @@
  */
 import * as THREE from 'three';
 import type { BuiltModel } from './model-mesh';
-import { decodeTga } from '../../../shared/pmx/tga';
-import { ddsInfo, textureFormatOf } from '../../../shared/pmx/texture-file';
+import { checkTextureBytes, ddsInfo } from '../../../shared/pmx/texture-file';
 import { DDSLoader } from 'three/examples/jsm/loaders/DDSLoader.js';
 import { fileNameOf } from '../paths';
 import { failure, type Outcome } from '../../../shared/vmd/errors';
@@ -39,7 +38,7 @@ export function setCompressedTextureSupport(renderer: Pick<THREE.WebGLRenderer, 
  */
 function decodeDds(bytes: Uint8Array, path: string): THREE.Texture {
   const info = ddsInfo(bytes);
-  if (!info.ok) throw new Error(info.error.message);
+  if (!info.ok) throw new Error(info.error.message); // checkTextureBytes refused it before
   const { format, width, height } = info.value;
   const buffer = bytes.slice().buffer;
   // X8R8G8B8: the loader reads 32-bit pixels only with an alpha mask; given one, the X byte is set opaque below.
@@ -74,13 +73,13 @@ function decodeDds(bytes: Uint8Array, path: string): THREE.Texture {
  * as in MMD.
  */
 export async function decodeTexture(bytes: Uint8Array, path: string): Promise<THREE.Texture> {
-  const format = textureFormatOf(bytes, path);
-  if (!format) throw new Error(`not a picture VMD Studio reads (PNG, JPEG, BMP, GIF, WebP, DDS or TGA): ${fileNameOf(path)}`);
+  // The rule inspect checks a model's textures by (shared/pmx/texture-file.ts): the format, a TGA read whole.
+  const checked = checkTextureBytes(bytes, path);
+  if (!checked.ok) throw new Error(checked.error.message);
+  const { format, tga } = checked.value;
   let tex: THREE.Texture;
-  if (format === 'tga') {
-    const r = decodeTga(bytes);
-    if (!r.ok) throw new Error(r.error.message);
-    const { width, height, data } = r.value;
+  if (tga) {
+    const { width, height, data } = tga;
     tex = new THREE.DataTexture(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width, height, THREE.RGBAFormat);
     tex.generateMipmaps = true;
     tex.minFilter = THREE.LinearMipmapLinearFilter;
