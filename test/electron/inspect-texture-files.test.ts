@@ -51,4 +51,20 @@ describe.skipIf(!corpusPresent)('inspect MODEL: textures that are there but cann
       ['light/top.dds', ['トップス'], path.join(d, 'light', 'top.dds')],
     ]);
   });
+
+  it('a PMX toon file named toon01.bmp / Toon02.BMP that is not there is MMD shared toon: not listed; mytoon.bmp is', async () => {
+    const d = mk('inspect-tex-toon');
+    const toons: Record<string, number> = { 髪: 10, 手肌: 11, トップス: 12 };
+    geneFolder(d, {
+      textures: [...withTextures(), 'toon01.bmp', 'Toon02.BMP', 'mytoon.bmp'],
+      edit: (m) => {
+        if (m.name in toons) (m.toonShared = false), (m.toon = toons[m.name]);
+      },
+    });
+    const r = await cli(['inspect', 'Gene_light.pmx'], d);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).not.toContain('toon01.bmp');
+    expect(r.out).not.toContain('Toon02.BMP');
+    expect(r.out).toContain(`\n  texture missing: mytoon.bmp (トップス), not in ${d}\n`);
+  });
 });

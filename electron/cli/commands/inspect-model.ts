@@ -5,7 +5,7 @@
  */
 import { failure, success, type CodecError, type Diagnostic, type Outcome } from '../../../shared/vmd';
 import path from 'node:path';
-import { compareMotionToModel, isRepairNote, modelInfo, readModel, textureUsers, MORPH_KIND_GROUPS, type ModelData, type ModelInfo } from '../../../shared/pmx';
+import { compareMotionToModel, isRepairNote, sharedToonIndex, modelInfo, readModel, textureUsers, MORPH_KIND_GROUPS, type ModelData, type ModelInfo } from '../../../shared/pmx';
 import { promises as fsp } from 'node:fs';
 import { checkTextureBytes } from '../../../shared/pmx/texture-file';
 import { readInputBytes } from '../../fs/files';
@@ -53,11 +53,15 @@ async function textureProblems(modelFile: string, m: ModelData): Promise<{ missi
   const users = textureUsers(m);
   const missing: MissingTexture[] = [];
   const unreadable: UnreadableTexture[] = [];
+  // Textures used only as a material's own toon file: one named toon01.bmp … toon10.bmp that is not there is
+  // MMD's shared toon (the app draws that ramp, as MMD takes its Data\toonNN.bmp), not a missing file.
+  const notToon = new Set(m.materials.flatMap((mat) => [mat.texture, ...(mat.sphereMode !== 0 ? [mat.sphereTexture] : [])]));
   for (let i = 0; i < m.textures.length; i++) {
     if (!users[i].length) continue;
     const rel = m.textures[i].replace(/\\/g, '/');
     // An absolute path is refused by the app (textures belong in the model's folder).
     const found = path.isAbsolute(rel) || /^[a-zA-Z]:\//.test(rel) ? null : await resolveLoose(base, rel);
+    if (!found && !notToon.has(i) && sharedToonIndex(m.textures[i]) !== null) continue;
     if (!found) {
       missing.push({ path: m.textures[i], materials: users[i], folder: path.resolve(base, path.dirname(rel)) });
       continue;

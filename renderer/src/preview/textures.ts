@@ -10,7 +10,8 @@ import { DDSLoader } from 'three/examples/jsm/loaders/DDSLoader.js';
 import { fileNameOf } from '../paths';
 import { failure, type Outcome } from '../../../shared/vmd/errors';
 import { SUB_TEXTURE_UV, drawnSphere, setSphereMap } from './sphere-map';
-import { setToonSampling } from './mmd-toon';
+import { SHARED_TOON_RAMPS, rampTexture, setToonSampling } from './mmd-toon';
+import { sharedToonIndex } from '../../../shared/pmx/pmd-reader';
 import { setToonTexture } from './mmd-material';
 import { textureUsers } from '../../../shared/pmx/model-inspect';
 import type { TextureProblem } from '../stores/preview';
@@ -159,9 +160,14 @@ export async function applyTextures(built: BuiltModel, readAsset: ReadAsset): Pr
     if (!p) bytesOf.set(ti, (p = readAsset(model.textures[ti]).catch((e: unknown) => failure({ code: 'E_IO', message: String(e) }))));
     return p;
   };
+  // A toon file named toon01.bmp … toon10.bmp that is not beside the model: MMD's shared toon of that name
+  // (MMD takes its own Data\toonNN.bmp), as a PMD's toon table has it; not a missing file.
+  const sharedToons = new Map<number, number>();
   const load = async (ti: number, into: Map<number, THREE.Texture>, toon: boolean) => {
     const path = model.textures[ti];
     const r = await read(ti);
+    const shared = toon && !r.ok && r.error.code === 'E_IO_NOT_FOUND' ? sharedToonIndex(path) : null;
+    if (shared !== null) return void sharedToons.set(ti, shared);
     if (!r.ok) return problem(ti, r.error.message);
     try {
       const tex = await decodeTexture(r.value, path);
@@ -186,6 +192,9 @@ export async function applyTextures(built: BuiltModel, readAsset: ReadAsset): Pr
     const toonTex = toon.kind === 'file' ? toons.get(toon.texture) : undefined;
     // Each material owns its toon texture (disposed with it): a second user of the file gets a clone.
     if (toonTex) setToonTexture(mat, toonTex.userData.mmdUsed ? toonTex.clone() : ((toonTex.userData.mmdUsed = true), toonTex));
+    // The material owns this ramp as it would its own file (disposed with it); toon00 leaves the white one.
+    const shared = toon.kind === 'file' && !toonTex ? sharedToons.get(toon.texture) : undefined;
+    if (shared !== undefined && shared >= 0) setToonTexture(mat, rampTexture(SHARED_TOON_RAMPS[shared]));
     const sphere = textures.get(m.sphereTexture);
     if (sphere && drawnSphere(m.sphereMode, subTexture)) setSphereMap(mat, sphere, m.sphereMode);
     const tex = textures.get(m.texture);

@@ -6,7 +6,14 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as THREE from 'three';
-import { decodeTexture, setCompressedTextureSupport } from '../../../renderer/src/preview/textures';
+import { applyTextures, decodeTexture, setCompressedTextureSupport, type ReadAsset } from '../../../renderer/src/preview/textures';
+import { buildModelMesh } from '../../../renderer/src/preview/model-mesh';
+import { toonTextureOf } from '../../../renderer/src/preview/mmd-material';
+import { SHARED_TOON_RAMPS, rampTexture } from '../../../renderer/src/preview/mmd-toon';
+import { readModel } from '../../../shared/pmx';
+import { failure, success } from '../../../shared/vmd/errors';
+import { tinyPmx } from '../../shared/pmx-fixtures';
+import { rewritePmxTextures } from '../../helpers/pmx-textures';
 import { encodePng } from '../../helpers/png';
 
 const png = encodePng({ width: 2, height: 1, data: Uint8Array.from([255, 0, 0, 255, 0, 0, 255, 255]) });
@@ -108,5 +115,56 @@ describe('decodeTexture: DDS through three.js DDSLoader', () => {
 
   it('a DDS of a format the loader does not read (DX10 header) is refused by its name', async () => {
     await expect(decodeTexture(dds(4, 4, new Array(40).fill(0), 'DX10'), 'light/top.dds')).rejects.toThrow(/DDS \(DX10: BC7/);
+  });
+});
+
+/**
+ * A PMX material's own toon file named as one of MMD's shared toons (toon01.bmp … toon10.bmp, any case) that is
+ * not beside the model: MMD takes its Data\toonNN.bmp, so the preview draws that shared ramp and lists nothing;
+ * a toon file of another name that is not there is listed as before. tinyPmx's one material 肌 is pointed at
+ * the toon named here (texture 1); its colour texture (texture 0) is there.
+ */
+describe('applyTextures: PMX toon files named as the shared toons', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  async function withToon(toonName: string, present: string[] = []) {
+    vi.stubGlobal('createImageBitmap', async () => ({ width: 2, height: 1, close() {} }));
+    const bytes = rewritePmxTextures(tinyPmx().build(), ['tex\\skin.png', toonName], (m) => {
+      m.toonShared = false;
+      m.toon = 1;
+    });
+    const r = readModel(bytes);
+    if (!r.ok) throw new Error(r.error.message);
+    const built = buildModelMesh(r.value);
+    const asked: string[] = [];
+    const read: ReadAsset = async (rel) => {
+      asked.push(rel);
+      return rel === 'tex\\skin.png' || present.includes(rel) ? success(png) : failure({ code: 'E_IO_NOT_FOUND', message: 'no such file or folder' });
+    };
+    const out = await applyTextures(built, read);
+    return { out, toon: toonTextureOf(built.materials[0]) as THREE.DataTexture, asked };
+  }
+  const rampOf = (i: number) => Array.from((rampTexture(SHARED_TOON_RAMPS[i]).image as { data: Uint8Array }).data);
+
+  it('Toon02.BMP not in the folder: the shared ramp 2 (index 1), no problem row', async () => {
+    const { out, toon, asked } = await withToon('Toon02.BMP');
+    expect(asked).toContain('Toon02.BMP'); // looked for beside the model first
+    expect(out.problems).toEqual([]);
+    expect(Array.from((toon.image as { data: Uint8Array }).data)).toEqual(rampOf(1));
+    expect(rampOf(1)).not.toEqual(rampOf(0));
+  });
+
+  it('toon10.bmp: ramp 10 (index 9)', async () => {
+    const { out, toon } = await withToon('toon10.bmp');
+    expect(out.problems).toEqual([]);
+    expect(Array.from((toon.image as { data: Uint8Array }).data)).toEqual(rampOf(9));
+  });
+
+  it('toon01.bmp beside the model is the model own picture; mytoon.bmp missing is listed', async () => {
+    const own = await withToon('toon01.bmp', ['toon01.bmp']);
+    expect(own.out.problems).toEqual([]);
+    expect(own.toon.image).toEqual({ width: 2, height: 1, close: expect.any(Function) });
+    const mine = await withToon('mytoon.bmp');
+    expect(mine.out.problems.map((p) => [p.path, p.materials])).toEqual([['mytoon.bmp', ['肌']]]);
   });
 });
