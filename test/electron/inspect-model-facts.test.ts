@@ -63,9 +63,10 @@ describe('inspect MODEL: textures the materials use that are missing', () => {
     writeFileSync(path.join(d, 'tiny.pmx'), tinyPmx().build());
     const r = await cli(['inspect', 'tiny.pmx'], d);
     expect(r.code, r.err).toBe(0);
-    expect(r.out).toContain(`\n  texture missing: tex\\skin.png (肌), not in ${path.join(d, 'tex')}\n`);
+    // Its folder tex/ is not there either: the line names that folder (what to add or rename).
+    expect(r.out).toContain(`\n  texture missing: tex\\skin.png (肌), folder tex/ not found in ${d}\n`);
     const j = JSON.parse((await cli(['inspect', '--json', 'tiny.pmx'], d)).out);
-    expect(j.missingTextures).toEqual([{ path: 'tex\\skin.png', materials: ['肌'], folder: path.join(d, 'tex') }]);
+    expect(j.missingTextures).toEqual([{ path: 'tex\\skin.png', materials: ['肌'], folder: path.join(d, 'tex'), missingFolder: 'tex/' }]);
   });
 
   it('found whatever the case of its folder and name (TEX/SKIN.PNG), as the app looks it up: nothing said', async () => {

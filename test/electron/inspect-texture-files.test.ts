@@ -4,7 +4,7 @@
  * is, by the rule the preview decodes by (shared/pmx/texture-file.ts checkTextureBytes); one the app shows
  * under a wrong extension is not.
  */
-import { writeFileSync, copyFileSync } from 'node:fs';
+import { copyFileSync, cpSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCliCaptured } from '../helpers/cli-in-process';
@@ -66,5 +66,31 @@ describe.skipIf(!corpusPresent)('inspect MODEL: textures that are there but cann
     expect(r.out).not.toContain('toon01.bmp');
     expect(r.out).not.toContain('Toon02.BMP');
     expect(r.out).toContain(`\n  texture missing: mytoon.bmp (トップス), not in ${d}\n`);
+  });
+
+  it('names garbled by a Shift_JIS zip unzipped as CP437 or raw bytes: found, with a line saying how; a renamed folder: used from there', async () => {
+    const d = mk('inspect-tex-mojibake');
+    // As the report's build.py makes them: light/顔.png as CP437 "èτ.png", 髪.png as its raw Shift_JIS bytes.
+    geneFolder(d, { textures: withTextures([3, 'light/顔.png'], [0, 'light/髪.png']) });
+    renameSync(path.join(d, 'light', 'face.png'), path.join(d, 'light', 'èτ.png'));
+    renameSync(path.join(d, 'light', 'hair2.png'), Buffer.concat([Buffer.from(path.join(d, 'light') + path.sep), Buffer.from([0x94, 0xaf]), Buffer.from('.png')]));
+    const r = await cli(['inspect', 'Gene_light.pmx'], d);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).not.toContain('texture missing');
+    const why = "(the zip's names were extracted in another encoding; re-extract with Japanese encoding, e.g. `unzip -O cp932`)";
+    expect(r.out).toContain(`\n  texture found elsewhere: light/顔.png (顔): found as light/èτ.png ${why}\n`);
+    expect(r.out).toContain(`\n  texture found elsewhere: light/髪.png (髪): found as light/髪.png ${why}\n`);
+
+    const e = mk('inspect-tex-renamed');
+    geneFolder(e, { into: 'Textures' });
+    const r2 = await cli(['inspect', 'Gene_light.pmx'], e);
+    expect(r2.out).toContain('\n  texture found elsewhere: light/arm.png (手肌): light/ is not there: used Textures/arm.png\n');
+    expect(r2.out).not.toContain('texture missing');
+    // Two copies of every picture under the model's folder: none is picked, the missing folder is named.
+    const f = mk('inspect-tex-twice');
+    geneFolder(f, { into: 'Textures' });
+    cpSync(path.join(f, 'Textures'), path.join(f, 'old'), { recursive: true });
+    const r3 = await cli(['inspect', 'Gene_light.pmx'], f);
+    expect(r3.out).toContain(`\n  texture missing: light/arm.png (手肌), folder light/ not found in ${f}\n`);
   });
 });

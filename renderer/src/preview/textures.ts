@@ -8,17 +8,23 @@ import type { BuiltModel } from './model-mesh';
 import { checkTextureBytes, ddsInfo } from '../../../shared/pmx/texture-file';
 import { DDSLoader } from 'three/examples/jsm/loaders/DDSLoader.js';
 import { fileNameOf } from '../paths';
-import { failure, type Outcome } from '../../../shared/vmd/errors';
+import { failure, success, type Outcome } from '../../../shared/vmd/errors';
 import { SUB_TEXTURE_UV, drawnSphere, setSphereMap } from './sphere-map';
 import { SHARED_TOON_RAMPS, rampTexture, setToonSampling } from './mmd-toon';
 import { sharedToonIndex } from '../../../shared/pmx/pmd-reader';
 import { setToonTexture } from './mmd-material';
 import { textureUsers } from '../../../shared/pmx/model-inspect';
-import type { TextureProblem } from '../stores/preview';
+import type { TextureNote, TextureProblem } from '../stores/preview';
+import type { AssetNote } from '../../../shared/ipc/contract';
 
-export type ReadAsset = (relativePath: string) => Promise<Outcome<Uint8Array>>;
+/** A texture's bytes, with how main found it when it was not where the model names it (a garbled name, a moved folder). */
+export interface AssetBytes {
+  bytes: Uint8Array;
+  note?: AssetNote;
+}
+export type ReadAsset = (relativePath: string) => Promise<Outcome<Uint8Array | AssetBytes>>;
 
-export type { TextureProblem } from '../stores/preview';
+export type { TextureProblem, TextureNote } from '../stores/preview';
 
 /**
  * Whether the WebGL context takes S3TC (DXT) textures with sRGB decoding (WEBGL_compressed_texture_s3tc and
@@ -133,7 +139,7 @@ function hasAlpha(tex: THREE.Texture): boolean {
  * picture is decoded on its own, clamped, since the same file may also be a colour texture). Returns the
  * textures that could not be read or decoded.
  */
-export async function applyTextures(built: BuiltModel, readAsset: ReadAsset): Promise<{ problems: TextureProblem[]; loaded: number }> {
+export async function applyTextures(built: BuiltModel, readAsset: ReadAsset): Promise<{ problems: TextureProblem[]; notes: TextureNote[]; loaded: number }> {
   const { model, materials } = built;
   const wanted = new Set<number>();
   const toonWanted = new Set<number>();
@@ -154,10 +160,19 @@ export async function applyTextures(built: BuiltModel, readAsset: ReadAsset): Pr
     const path = model.textures[ti];
     if (!problems.some((p) => p.path === path)) problems.push({ path, reason, materials: users[ti] });
   };
+  // A texture found elsewhere than the model names it is used, with a row saying where (what to fix in the folder).
+  const notes: TextureNote[] = [];
   const bytesOf = new Map<number, Promise<Outcome<Uint8Array>>>();
   const read = (ti: number) => {
     let p = bytesOf.get(ti);
-    if (!p) bytesOf.set(ti, (p = readAsset(model.textures[ti]).catch((e: unknown) => failure({ code: 'E_IO', message: String(e) }))));
+    if (!p) {
+      const got = readAsset(model.textures[ti]).then((r): Outcome<Uint8Array> => {
+        if (!r.ok || r.value instanceof Uint8Array) return r as Outcome<Uint8Array>;
+        if (r.value.note) notes.push({ path: model.textures[ti], note: r.value.note, materials: users[ti] });
+        return success(r.value.bytes);
+      });
+      bytesOf.set(ti, (p = got.catch((e: unknown) => failure({ code: 'E_IO', message: String(e) }))));
+    }
     return p;
   };
   // A toon file named toon01.bmp … toon10.bmp that is not beside the model: MMD's shared toon of that name
@@ -184,7 +199,7 @@ export async function applyTextures(built: BuiltModel, readAsset: ReadAsset): Pr
       (tex.image as ImageBitmap | undefined)?.close?.();
       tex.dispose();
     }
-    return { problems, loaded: 0 };
+    return { problems, notes, loaded: 0 };
   }
   model.materials.forEach((m, i) => {
     const mat = materials[i];
@@ -205,5 +220,6 @@ export async function applyTextures(built: BuiltModel, readAsset: ReadAsset): Pr
     mat.needsUpdate = true;
   });
   problems.sort((a, b) => a.path.localeCompare(b.path));
-  return { problems, loaded: textures.size + toons.size };
+  notes.sort((a, b) => a.path.localeCompare(b.path));
+  return { problems, notes, loaded: textures.size + toons.size };
 }

@@ -168,3 +168,18 @@ describe('applyTextures: PMX toon files named as the shared toons', () => {
     expect(mine.out.problems.map((p) => [p.path, p.materials])).toEqual([['mytoon.bmp', ['肌']]]);
   });
 });
+
+describe('applyTextures: a texture main found elsewhere is used, with a row saying where', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  it('the note comes back with the path the model stores and its materials; the texture is on the material', async () => {
+    vi.stubGlobal('createImageBitmap', async () => ({ width: 2, height: 1, close() {} }));
+    const r = readModel(tinyPmx().build());
+    if (!r.ok) throw new Error(r.error.message);
+    const built = buildModelMesh(r.value);
+    const note = { kind: 'encoding', found: 'tex/skin.png', as: 'cp437' } as const;
+    const out = await applyTextures(built, async () => success({ bytes: png, note }));
+    expect(out.problems).toEqual([]);
+    expect(out.notes).toEqual([{ path: 'tex\\skin.png', note, materials: ['肌'] }]);
+    expect(built.materials[0].map).not.toBeNull();
+  });
+});
