@@ -126,7 +126,7 @@ export function checkTextureBytes(bytes: Uint8Array, name = ''): Outcome<Readabl
   if (!format) return refuse('unknown', 'not a picture VMD Studio reads (PNG, JPEG, BMP, GIF, WebP, DDS or TGA)');
   if (format === 'tga') {
     const r = decodeTga(bytes);
-    if (!r.ok) return refuse('tga', r.error.message, { ...r.error.params, detail: r.error.message });
+    if (!r.ok) return refuse('tga', r.error.message, { ...r.error.params });
     return success({ format, tga: r.value });
   }
   if (format === 'dds') {

@@ -18,7 +18,8 @@ export interface DecodedImage {
   data: Uint8ClampedArray;
 }
 
-const bad = (message: string): Failure => failure({ code: 'E_UNSUPPORTED', message });
+/** A refusal: `params.tga` names the problem (`type`, `bits`, `map`, `empty`, `truncated`, `index`) and `value` its number, for the app's own wording. */
+const bad = (message: string, tga = 'truncated', value?: number): Failure => failure({ code: 'E_UNSUPPORTED', message, params: { tga, ...(value !== undefined ? { value } : {}) } });
 
 export function decodeTga(bytes: Uint8Array): Outcome<DecodedImage> {
   if (bytes.length < 18) return bad('TGA header truncated');
@@ -26,12 +27,12 @@ export function decodeTga(bytes: Uint8Array): Outcome<DecodedImage> {
   const mapFirst = bytes[3] | (bytes[4] << 8), mapLength = bytes[5] | (bytes[6] << 8), mapBits = bytes[7];
   const width = bytes[12] | (bytes[13] << 8), height = bytes[14] | (bytes[15] << 8);
   const bpp = bytes[16], desc = bytes[17];
-  if (![1, 2, 3, 9, 10, 11].includes(type)) return bad(`TGA image type ${type} is not supported (colour-mapped, true colour and grey only)`);
+  if (![1, 2, 3, 9, 10, 11].includes(type)) return bad(`TGA image type ${type} is not supported (colour-mapped, true colour and grey only)`, 'type', type);
   const mapped = type === 1 || type === 9;
   const grey = type === 3 || type === 11;
-  if (mapped ? bpp !== 8 && bpp !== 16 : grey ? bpp !== 8 : ![16, 24, 32].includes(bpp)) return bad(`TGA with ${bpp} bits per pixel is not supported`);
-  if (mapped && (mapType !== 1 || ![15, 16, 24, 32].includes(mapBits))) return bad(`TGA colour map of ${mapType !== 1 ? 'no' : mapBits + '-bit'} entries is not supported`);
-  if (width === 0 || height === 0) return bad('TGA has no pixels');
+  if (mapped ? bpp !== 8 && bpp !== 16 : grey ? bpp !== 8 : ![16, 24, 32].includes(bpp)) return bad(`TGA with ${bpp} bits per pixel is not supported`, 'bits', bpp);
+  if (mapped && (mapType !== 1 || ![15, 16, 24, 32].includes(mapBits))) return bad(`TGA colour map of ${mapType !== 1 ? 'no' : mapBits + '-bit'} entries is not supported`, 'map');
+  if (width === 0 || height === 0) return bad('TGA has no pixels', 'empty');
   const px = bpp >> 3;
   const mapStart = 18 + idLength;
   const entry = Math.ceil(mapBits / 8);
@@ -115,6 +116,6 @@ export function decodeTga(bytes: Uint8Array): Outcome<DecodedImage> {
       }
     }
   }
-  if (badIndex >= 0) return bad(`TGA pixel names colour ${badIndex}, which its colour map (${mapFirst}–${mapFirst + mapLength - 1}) does not hold`);
+  if (badIndex >= 0) return bad(`TGA pixel names colour ${badIndex}, which its colour map (${mapFirst}–${mapFirst + mapLength - 1}) does not hold`, 'index', badIndex);
   return success({ width, height, data: out });
 }

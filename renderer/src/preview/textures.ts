@@ -5,10 +5,10 @@
  */
 import * as THREE from 'three';
 import type { BuiltModel } from './model-mesh';
-import { checkTextureBytes, ddsInfo } from '../../../shared/pmx/texture-file';
+import { TEXTURE_FORMAT_NAMES, checkTextureBytes, ddsInfo } from '../../../shared/pmx/texture-file';
 import { DDSLoader } from 'three/examples/jsm/loaders/DDSLoader.js';
 import { fileNameOf } from '../paths';
-import { failure, success, type Outcome } from '../../../shared/vmd/errors';
+import { failure, success, type CodecError, type Outcome } from '../../../shared/vmd/errors';
 import { SUB_TEXTURE_UV, drawnSphere, setSphereMap } from './sphere-map';
 import { SHARED_TOON_RAMPS, rampTexture, setToonSampling } from './mmd-toon';
 import { sharedToonIndex } from '../../../shared/pmx/pmd-reader';
@@ -25,6 +25,13 @@ export interface AssetBytes {
 export type ReadAsset = (relativePath: string) => Promise<Outcome<Uint8Array | AssetBytes>>;
 
 export type { TextureProblem, TextureNote } from '../stores/preview';
+
+/** A texture that could not be decoded: its code and values (the app words it by them: shared/i18n/texture-reason.ts). */
+export class TextureError extends Error {
+  constructor(readonly error: Pick<CodecError, 'code' | 'message' | 'params'>) {
+    super(error.message);
+  }
+}
 
 /**
  * Whether the WebGL context takes S3TC (DXT) textures with sRGB decoding (WEBGL_compressed_texture_s3tc and
@@ -45,13 +52,16 @@ export function setCompressedTextureSupport(renderer: Pick<THREE.WebGLRenderer, 
  */
 function decodeDds(bytes: Uint8Array, path: string): THREE.Texture {
   const info = ddsInfo(bytes);
-  if (!info.ok) throw new Error(info.error.message); // checkTextureBytes refused it before
+  if (!info.ok) throw new TextureError({ code: 'E_UNSUPPORTED', message: info.error.message, params: { texture: info.error.problem, format: info.error.format } }); // checkTextureBytes refused it before
   const { format, width, height } = info.value;
   const buffer = bytes.slice().buffer;
   // X8R8G8B8: the loader reads 32-bit pixels only with an alpha mask; given one, the X byte is set opaque below.
   if (format === 'BGRX') new DataView(buffer).setUint32(104, 0xff000000, true);
   const compressed = format.startsWith('DXT');
-  if (compressed && !s3tc) throw new Error(`DDS (${format}) textures cannot be shown here: convert ${fileNameOf(path)} to PNG`);
+  if (compressed && !s3tc) {
+    const message = `DDS (${format}) textures cannot be shown here: convert ${fileNameOf(path)} to PNG`;
+    throw new TextureError({ code: 'E_UNSUPPORTED', message, params: { texture: 'dds-gpu', format, name: fileNameOf(path) } });
+  }
   const dds = new DDSLoader().parse(buffer, true);
   if (compressed) {
     // A chain that stops before 1×1 is incomplete for mipmapped sampling (drawn black): the top level alone then.
@@ -82,7 +92,7 @@ function decodeDds(bytes: Uint8Array, path: string): THREE.Texture {
 export async function decodeTexture(bytes: Uint8Array, path: string): Promise<THREE.Texture> {
   // The rule inspect checks a model's textures by (shared/pmx/texture-file.ts): the format, a TGA read whole.
   const checked = checkTextureBytes(bytes, path);
-  if (!checked.ok) throw new Error(checked.error.message);
+  if (!checked.ok) throw new TextureError(checked.error);
   const { format, tga } = checked.value;
   let tex: THREE.Texture;
   if (tga) {
@@ -95,7 +105,10 @@ export async function decodeTexture(bytes: Uint8Array, path: string): Promise<TH
     tex = decodeDds(bytes, path);
   } else {
     const blob = new Blob([bytes as Uint8Array<ArrayBuffer>]);
-    const bitmap = await createImageBitmap(blob, { imageOrientation: 'none', premultiplyAlpha: 'none' });
+    // The browser's refusal ("The source image could not be decoded.") is kept as the message, for bug reports.
+    const bitmap = await createImageBitmap(blob, { imageOrientation: 'none', premultiplyAlpha: 'none' }).catch((e: unknown) => {
+      throw new TextureError({ code: 'E_UNSUPPORTED', message: e instanceof Error ? e.message : String(e), params: { texture: 'decode', format: TEXTURE_FORMAT_NAMES[format] } });
+    });
     tex = new THREE.Texture(bitmap as unknown as HTMLImageElement);
   }
   tex.flipY = false;
@@ -156,9 +169,9 @@ export async function applyTextures(built: BuiltModel, readAsset: ReadAsset): Pr
   const problems: TextureProblem[] = [];
   // Each problem names the materials using the file, so the model's maker knows which part shows without it.
   const users = textureUsers(model);
-  const problem = (ti: number, reason: string) => {
+  const problem = (ti: number, e: Pick<CodecError, 'code' | 'message' | 'params'>) => {
     const path = model.textures[ti];
-    if (!problems.some((p) => p.path === path)) problems.push({ path, reason, materials: users[ti] });
+    if (!problems.some((p) => p.path === path)) problems.push({ path, reason: e.message, code: e.code, ...(e.params ? { params: e.params } : {}), materials: users[ti] });
   };
   // A texture found elsewhere than the model names it is used, with a row saying where (what to fix in the folder).
   const notes: TextureNote[] = [];
@@ -183,13 +196,13 @@ export async function applyTextures(built: BuiltModel, readAsset: ReadAsset): Pr
     const r = await read(ti);
     const shared = toon && !r.ok && r.error.code === 'E_IO_NOT_FOUND' ? sharedToonIndex(path) : null;
     if (shared !== null) return void sharedToons.set(ti, shared);
-    if (!r.ok) return problem(ti, r.error.message);
+    if (!r.ok) return problem(ti, r.error);
     try {
       const tex = await decodeTexture(r.value, path);
       if (toon) setToonSampling(tex);
       into.set(ti, tex);
     } catch (e) {
-      problem(ti, e instanceof Error ? e.message : String(e));
+      problem(ti, e instanceof TextureError ? e.error : { code: 'E_UNSUPPORTED', message: e instanceof Error ? e.message : String(e) });
     }
   };
   await Promise.all([...[...wanted].map((ti) => load(ti, textures, false)), ...[...toonWanted].map((ti) => load(ti, toons, true))]);

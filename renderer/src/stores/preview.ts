@@ -88,7 +88,11 @@ export interface PreviewModelSummary {
 export interface TextureProblem {
   /** As the model stores it. */
   path: string;
+  /** Main's or the decoder's text, in English: the row's tooltip (for bug reports). */
   reason: string;
+  /** The error's code and values: the row's reason in the app's language (shared/i18n/texture-reason.ts). */
+  code?: CodecError['code'];
+  params?: CodecError['params'];
   /** The materials using it (colour texture, sphere map, toon); absent in problems made up by tests. */
   materials?: string[];
 }

@@ -183,3 +183,30 @@ describe('applyTextures: a texture main found elsewhere is used, with a row sayi
     expect(built.materials[0].map).not.toBeNull();
   });
 });
+
+describe('applyTextures: each problem keeps its code and values (the list words it in the app language)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  it('a folder not found, a DXT5 DDS without S3TC, a PNG the browser refuses', async () => {
+    vi.stubGlobal('createImageBitmap', async () => {
+      throw new Error('The source image could not be decoded.');
+    });
+    const bytes = rewritePmxTextures(tinyPmx().build(), ['light\\arm.png', 'light\\top.dds', 'bad.png'], (m) => {
+      m.sphere = 1;
+      m.sphereMode = 1;
+      m.toonShared = false;
+      m.toon = 2;
+    });
+    const r = readModel(bytes);
+    if (!r.ok) throw new Error(r.error.message);
+    const read: ReadAsset = async (rel) =>
+      rel === 'light\\arm.png'
+        ? { ok: false, error: { code: 'E_IO_NOT_FOUND', message: 'folder light/ not found', params: { folder: 'light/' } } }
+        : success(rel === 'bad.png' ? png.slice(0, 40) : dds(4, 4, new Array(16).fill(0), 'DXT5'));
+    const out = await applyTextures(buildModelMesh(r.value), read);
+    expect(out.problems.map(({ path, code, params, reason }) => ({ path, code, params, reason }))).toEqual([
+      { path: 'bad.png', code: 'E_UNSUPPORTED', params: { texture: 'decode', format: 'PNG' }, reason: 'The source image could not be decoded.' },
+      { path: 'light\\arm.png', code: 'E_IO_NOT_FOUND', params: { folder: 'light/' }, reason: 'folder light/ not found' },
+      { path: 'light\\top.dds', code: 'E_UNSUPPORTED', params: { texture: 'dds-gpu', format: 'DXT5', name: 'top.dds' }, reason: 'DDS (DXT5) textures cannot be shown here: convert top.dds to PNG' },
+    ]);
+  });
+});
