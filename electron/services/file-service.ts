@@ -361,7 +361,7 @@ export function createFileService(opts: FileServiceOptions = {}): FileService {
       if (!(st instanceof Stats)) return { ok: false, error: { ...ioError(st, model), message: `the model is not there: ${ioError(st, model).message}` } };
       if (!st.isFile()) return { ok: false, error: notRegularFileError(model, st) };
       const located = await locateAsset(base, rel);
-      if (!located.found) {
+      if (located.found === null) {
         const file = path.resolve(base, rel);
         // The folder the model names is not there (and its file is not elsewhere once): say so, it is what to rename.
         if (located.missingFolder) return { ok: false, error: { code: 'E_IO_NOT_FOUND', message: `folder ${located.missingFolder} not found`, file, params: { folder: located.missingFolder } } };

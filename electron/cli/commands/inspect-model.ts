@@ -81,9 +81,10 @@ async function textureProblems(modelFile: string, m: ModelData): Promise<{ missi
       continue;
     }
     if ('note' in located && located.note) elsewhere.push({ path: m.textures[i], materials: users[i], note: located.note });
+    const file = typeof found === 'string' ? found : found.toString('utf8');
     const bytes = await fsp.readFile(found).catch((e: unknown) => e as Error);
-    const checked = bytes instanceof Error ? { ok: false as const, error: { message: bytes.message } } : checkTextureBytes(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), found);
-    if (!checked.ok) unreadable.push({ path: m.textures[i], materials: users[i], file: typeof found === 'string' ? found : found.toString('utf8'), reason: checked.error.message });
+    const checked = bytes instanceof Error ? { ok: false as const, error: { message: bytes.message } } : checkTextureBytes(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), file);
+    if (!checked.ok) unreadable.push({ path: m.textures[i], materials: users[i], file, reason: checked.error.message });
   }
   return { missing, unreadable, elsewhere };
 }
