@@ -110,7 +110,8 @@ describe('decodeTexture: DDS through three.js DDSLoader', () => {
     const tex = await decodeTexture(file, 'light/top.dds');
     expect(tex).toBeInstanceOf(THREE.CompressedTexture);
     expect(tex.format).toBe(THREE.RGBA_S3TC_DXT5_Format);
-    expect([tex.image.width, tex.image.height]).toEqual([4, 4]);
+    const img = tex.image as { width: number; height: number };
+    expect([img.width, img.height]).toEqual([4, 4]);
   });
 
   it('a DDS of a format the loader does not read (DX10 header) is refused by its name', async () => {
