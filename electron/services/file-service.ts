@@ -14,6 +14,7 @@ import {
   type DirectoryEntry,
   type DirectoryListing,
   type FileFilter,
+  type AssetNote,
   type IpcResult,
   type OpenedFile,
   type SavedFile,
@@ -26,6 +27,7 @@ import { readVmd, vmdLayoutFits } from '../../shared/vmd/vmd-reader';
 import { looksLikeVpd, readVpd } from '../../shared/vmd/vpd';
 import { FILTER_EXTENSIONS, hasExtension, MOCAP_EXTENSIONS, MODEL_EXTENSIONS, MOTION_EXTENSIONS, PMX_PMD_EXTENSIONS } from '../../shared/ipc/file-types';
 import { fileKindByContent, looksLikeBvh, looksLikeGlb } from '../../shared/ipc/file-kind';
+import { encodeSjis } from '../../shared/vmd/sjis';
 
 /** What openFile reads: motions and poses, and captures for the import dialog (BVH, VRM Animation). */
 const OPENED_EXTENSIONS = [...MOTION_EXTENSIONS, ...MOCAP_EXTENSIONS];
@@ -85,11 +87,140 @@ export async function resolveLoose(base: string, rel: string): Promise<string | 
   return cur;
 }
 
+/** CP437's characters for bytes 0x80–0xFF: what Windows Explorer and many unzips make of Shift_JIS names on a non-Japanese system. */
+const CP437_HIGH =
+  'ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u00a0';
+const cp437 = (b: Uint8Array) => Array.from(b, (c) => (c < 0x80 ? String.fromCharCode(c) : CP437_HIGH[c - 0x80])).join('');
+/** CP1252's characters for 0x80–0x9F (the rest is Latin-1); by table, since a Node built with small ICU reads windows-1252 as Latin-1. */
+const CP1252_80 = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+const cp1252 = (b: Uint8Array) => Array.from(b, (c) => (c >= 0x80 && c < 0xa0 ? CP1252_80[c - 0x80] : String.fromCharCode(c))).join('');
+
+/** The bounds of the search for a texture whose folder is not there (locateAsset): folders deep, entries looked at. */
+export const ASSET_SEARCH_DEPTH = 3;
+export const ASSET_SEARCH_ENTRIES = 2000;
+
+export type LocatedAsset = { found: string | Buffer; note?: AssetNote } | { found: null; missingFolder?: string };
+
+/**
+ * Finds a texture as resolveLoose does, then where downloaded models put it instead (MMD finds neither, but they
+ * are the usual cause of a white model, and the files are right there):
+ * - a name garbled by unzipping a Shift_JIS zip: an entry whose name is the Shift_JIS bytes of the name the model
+ *   stores (raw bytes, as Linux unzip leaves them), or those bytes read as CP437 or CP1252 (Windows Explorer and
+ *   unzips on other systems), each part of the path so matched; the note says which;
+ * - a folder that is not there (`light/` renamed `Textures/`, or the pictures moved beside the model): the file's
+ *   name looked for without regard to case under the model's folder (ASSET_SEARCH_DEPTH folders deep, at most
+ *   ASSET_SEARCH_ENTRIES entries, links to folders not followed) and used when exactly one matches; otherwise
+ *   the missing folder is named.
+ * Everything found lies under `base` by name; readAsset checks it with links resolved.
+ */
+export async function locateAsset(base: string, rel: string): Promise<LocatedAsset> {
+  const plain = await resolveLoose(base, rel);
+  if (plain) return { found: plain };
+  const segs = rel.split('/').filter((s) => s && s !== '.');
+  if (segs.includes('..')) return { found: null };
+  // Each part by its name, else by its Shift_JIS bytes as they were left or misread.
+  let cur = Buffer.from(base);
+  const shown: string[] = [];
+  let as: 'sjis-bytes' | 'cp437' | 'cp1252' | null = null;
+  let missingAt = -1;
+  for (let k = 0; k < segs.length; k++) {
+    const seg = segs[k];
+    let names: Buffer[];
+    try {
+      names = await fsp.readdir(cur, { encoding: 'buffer' });
+    } catch {
+      missingAt = k - 1;
+      break;
+    }
+    const lower = seg.toLowerCase();
+    let hit = names.find((n) => utf8Name(n)?.toLowerCase() === lower);
+    if (!hit && /[^\x00-\x7f]/.test(seg)) {
+      const sjis = Buffer.from(encodeSjis(seg));
+      const asciiLower = (b: Uint8Array) => Buffer.from(b.map((c) => (c >= 0x41 && c <= 0x5a ? c + 32 : c)));
+      const forms = [
+        ['sjis-bytes', (n: Buffer) => asciiLower(n).equals(asciiLower(sjis))],
+        ['cp437', (n: Buffer) => utf8Name(n)?.toLowerCase() === cp437(sjis).toLowerCase()],
+        ['cp1252', (n: Buffer) => utf8Name(n)?.toLowerCase() === cp1252(sjis).toLowerCase()],
+      ] as const;
+      for (const [form, match] of forms) {
+        hit = names.find(match);
+        if (hit) {
+          as ??= form;
+          break;
+        }
+      }
+    }
+    if (!hit) {
+      missingAt = k;
+      break;
+    }
+    cur = Buffer.concat([cur, Buffer.from(path.sep), hit]);
+    shown.push(utf8Name(hit) ?? nonUtf8Name(hit).name);
+  }
+  if (missingAt < 0 && as) {
+    const text = utf8Name(cur);
+    return { found: text ?? cur, note: { kind: 'encoding', found: shown.join('/'), as } };
+  }
+  // The file's own folder (or one above it) is not there: the one file of its name under the model's folder.
+  if (missingAt >= 0 && missingAt < segs.length - 1) {
+    const folder = segs.slice(0, missingAt + 1).join('/') + '/';
+    const hits = await findByName(base, segs[segs.length - 1]);
+    if (hits.length === 1) return { found: path.join(base, ...hits[0].split('/')), note: { kind: 'moved', folder, found: hits[0] } };
+    return { found: null, missingFolder: folder };
+  }
+  return { found: null };
+}
+
+/** Files named `name` (without regard to case) under `base`, as paths relative to it: at most two (one is all that is used). */
+async function findByName(base: string, name: string): Promise<string[]> {
+  const want = name.toLowerCase();
+  const hits: string[] = [];
+  let seen = 0;
+  let level: string[] = [''];
+  for (let depth = 0; depth <= ASSET_SEARCH_DEPTH && level.length && hits.length < 2; depth++) {
+    const next: string[] = [];
+    for (const dir of level) {
+      let entries: import('node:fs').Dirent[];
+      try {
+        entries = await fsp.readdir(path.join(base, dir), { withFileTypes: true });
+      } catch {
+        continue;
+      }
+      for (const e of entries) {
+        if (++seen > ASSET_SEARCH_ENTRIES) return hits;
+        const rel = dir ? `${dir}/${e.name}` : e.name;
+        // A link is not followed: a linked folder may lead out of the model's folder (or round in a loop).
+        if (e.isDirectory()) next.push(rel);
+        else if ((e.isFile() || e.isSymbolicLink()) && e.name.toLowerCase() === want) hits.push(rel);
+      }
+    }
+    level = depth < ASSET_SEARCH_DEPTH ? next : [];
+  }
+  return hits;
+}
+
 /** `~` and `~/…` (or `~\…`) name the home folder, as in a shell; '' is home too. */
 export function expandHome(dir: string, home: string): string {
   if (dir === '' || dir === '~') return home;
   if (/^~[\\/]/.test(dir)) return path.join(home, dir.slice(2));
   return dir;
+}
+
+/**
+ * A texture whose name is not UTF-8 (Shift_JIS bytes left by an unzip): read by its bytes, since no path string
+ * names it. The same checks as readChecked's: an asset's extension, a regular file, the size bound.
+ */
+async function readRawNamed(file: Buffer, shown: string): Promise<IpcResult<OpenedFile>> {
+  if (!ASSET_EXTENSIONS.includes(path.extname(shown).toLowerCase())) return errValue('E_UNSUPPORTED', `not a texture file: ${path.basename(shown)}`, { file: shown });
+  try {
+    const st = await fsp.stat(file);
+    if (!st.isFile()) return { ok: false, error: notRegularFileError(shown, st) };
+    if (st.size > MAX_READ_BYTES) return errValue('E_UNSUPPORTED', `too large for a texture: ${path.basename(shown)}`, { file: shown });
+    const bytes = await fsp.readFile(file);
+    return okValue({ path: shown, name: path.basename(shown), bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) });
+  } catch (e) {
+    return { ok: false, error: ioError(e, shown) };
+  }
 }
 
 /** A listing failure in words: a file in the way is E_IO_NOT_DIR, not Node's raw ENOTDIR. */
@@ -229,17 +360,29 @@ export function createFileService(opts: FileServiceOptions = {}): FileService {
       const st = await fsp.stat(model).catch((e: unknown) => e as NodeJS.ErrnoException);
       if (!(st instanceof Stats)) return { ok: false, error: { ...ioError(st, model), message: `the model is not there: ${ioError(st, model).message}` } };
       if (!st.isFile()) return { ok: false, error: notRegularFileError(model, st) };
-      const found = await resolveLoose(base, rel);
-      if (!found) return errValue('E_IO_NOT_FOUND', 'no such file or folder', { file: path.resolve(base, rel) });
-      // A texture named inside the model's folder is inside it once links are resolved too: a link there that
-      // points out of it reaches nothing. (One named outside it with `..` is the access list's to refuse.)
-      const named = path.relative(base, path.resolve(base, rel));
-      if (!named.startsWith('..') && !path.isAbsolute(named)) {
-        const [realBase, realFound] = await Promise.all([fsp.realpath(base), realTarget(found)]);
-        const r = path.relative(realBase, realFound);
-        if (r === '' || r.startsWith('..') || path.isAbsolute(r)) return errValue('E_IO_DENIED', "readAsset: the texture's file lies outside the model's folder (through a link)", { file: found });
+      const located = await locateAsset(base, rel);
+      if (located.found === null) {
+        const file = path.resolve(base, rel);
+        // The folder the model names is not there (and its file is not elsewhere once): say so, it is what to rename.
+        if (located.missingFolder) return { ok: false, error: { code: 'E_IO_NOT_FOUND', message: `folder ${located.missingFolder} not found`, file, params: { folder: located.missingFolder } } };
+        return errValue('E_IO_NOT_FOUND', 'no such file or folder', { file });
       }
-      return readChecked(found, ASSET_EXTENSIONS, 'a texture file', MAX_READ_BYTES);
+      const { found, note } = located;
+      const shownPath = typeof found === 'string' ? found : (utf8Name(found) ?? found.toString('utf8'));
+      // A texture named inside the model's folder is inside it once links are resolved too: a link there that
+      // points out of it reaches nothing; so is one found elsewhere in it. (One named outside it with `..` is the
+      // access list's to refuse.)
+      const named = path.relative(base, path.resolve(base, rel));
+      if (note || (!named.startsWith('..') && !path.isAbsolute(named))) {
+        const realBase = await fsp.realpath(base);
+        const inside =
+          typeof found === 'string'
+            ? ((r) => r !== '' && !r.startsWith('..') && !path.isAbsolute(r))(path.relative(realBase, await realTarget(found)))
+            : await fsp.realpath(found, { encoding: 'buffer' }).then((r) => r.subarray(0, realBase.length + 1).equals(Buffer.from(realBase + path.sep)), () => false);
+        if (!inside) return errValue('E_IO_DENIED', "readAsset: the texture's file lies outside the model's folder (through a link)", { file: shownPath });
+      }
+      const r = typeof found === 'string' ? await readChecked(found, ASSET_EXTENSIONS, 'a texture file', MAX_READ_BYTES) : await readRawNamed(found, shownPath);
+      return r.ok && note ? okValue({ ...r.value, assetNote: note }) : r;
     },
   };
 }

@@ -50,7 +50,19 @@ export interface OpenedFile {
    * one file (the renderer's one-file-one-owner rule).
    */
   realPath?: string;
+  /** A texture read by readAsset that was not where the model names it, and how it was found (file-service.ts locateAsset). */
+  assetNote?: AssetNote;
 }
+
+/**
+ * How readAsset found a texture that is not where the model names it:
+ * - `encoding`: its name (or a folder's on the way) is the Shift_JIS bytes of the name the model stores, left
+ *   as raw bytes or read as CP437 / CP1252 by an unzip that did not know the zip's encoding (`found`: the path
+ *   relative to the model's folder as it reads on disk);
+ * - `moved`: the folder the model names is not there (`folder`, e.g. `light/`) and the one file of that name
+ *   under the model's folder is used (`found`, e.g. `Textures/arm.png`).
+ */
+export type AssetNote = { kind: 'encoding'; found: string; as: 'sjis-bytes' | 'cp437' | 'cp1252' } | { kind: 'moved'; folder: string; found: string };
 
 /**
  * A scene file read by openScene: with the files it names that are not where it names them and were found

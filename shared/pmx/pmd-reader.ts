@@ -47,6 +47,16 @@ function sjis(c: Cursor, n: number): string {
 const SHARED_TOON = /^toon(0[0-9]|10)\.bmp$/i;
 
 /**
+ * The shared toon a toon file name stands for when the model's folder does not hold it (MMD then takes its own
+ * Data\toonNN.bmp): toon01.bmp … toon10.bmp (any case) → 0–9, toon00.bmp → −1 (no toon); null for other names.
+ * A PMD's toon table is read by this rule; a PMX material's own toon file so named falls back to it too.
+ */
+export function sharedToonIndex(name: string): number | null {
+  const m = SHARED_TOON.exec(name.trim());
+  return m ? Number(m[1]) - 1 : null;
+}
+
+/**
  * A PMD material's toon byte picks an entry of the model's table of ten toon file names (at the end of the
  * file; a file that ends before it has none). As MMD's loaders do: a shared name (toon01.bmp … toon10.bmp)
  * is that shared toon, whatever entry holds it; any other name is a file beside the model, added to the
@@ -57,8 +67,8 @@ function useToonNames(materials: ModelMaterial[], names: readonly string[], text
   for (const m of materials) {
     const name = m.toon >= 0 && m.toon < names.length ? names[m.toon].trim() : '';
     if (!name) continue;
-    const shared = SHARED_TOON.exec(name);
-    if (shared) m.toon = Number(shared[1]) - 1; // toon00 → −1, no toon
+    const shared = sharedToonIndex(name);
+    if (shared !== null) m.toon = shared; // toon00 → −1, no toon
     else {
       m.toonShared = false;
       m.toon = textureIndex(name);

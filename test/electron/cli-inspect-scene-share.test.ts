@@ -4,6 +4,7 @@
 // paths of another machine, or names in another case, listed every file "(not found)"; now the files beside the
 // scene are found as the app finds them, and said. A model's texture left out of the folder (the most common break
 // of a shared MMD folder) was not in the scene's `missing` list; now each model's missing textures are.
+import { encodePng } from '../helpers/png';
 import { describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -71,7 +72,7 @@ describe("a scene's models' missing textures", () => {
     mkdirSync(path.join(d, 'models', 'whole', 'tex'), { recursive: true });
     writeFileSync(path.join(d, 'models', 'broken', 'tiny.pmx'), tinyPmx().build());
     writeFileSync(path.join(d, 'models', 'whole', 'tiny.pmx'), tinyPmx().build());
-    writeFileSync(path.join(d, 'models', 'whole', 'tex', 'skin.png'), new Uint8Array([1]));
+    writeFileSync(path.join(d, 'models', 'whole', 'tex', 'skin.png'), encodePng({ width: 1, height: 1, data: Uint8Array.of(255, 255, 255, 255) }));
     writeFileSync(
       path.join(d, 'show.vmdscene'),
       JSON.stringify({

@@ -10,6 +10,7 @@ import { useTempDirs } from './batch-helpers';
 import { tinyPmd, tinyPmx } from '../shared/pmx-fixtures';
 import { buildVmd, encodeSjis, writeVmd } from '../../shared/vmd';
 import { corpusPath, corpusPresent } from '../helpers/corpus';
+import { encodePng } from '../helpers/png';
 
 const mk = useTempDirs();
 const cli = (argv: string[], cwd: string) => runCliCaptured(argv, cwd);
@@ -62,16 +63,17 @@ describe('inspect MODEL: textures the materials use that are missing', () => {
     writeFileSync(path.join(d, 'tiny.pmx'), tinyPmx().build());
     const r = await cli(['inspect', 'tiny.pmx'], d);
     expect(r.code, r.err).toBe(0);
-    expect(r.out).toContain(`\n  texture missing: tex\\skin.png (肌), not in ${path.join(d, 'tex')}\n`);
+    // Its folder tex/ is not there either: the line names that folder (what to add or rename).
+    expect(r.out).toContain(`\n  texture missing: tex\\skin.png (肌), folder tex/ not found in ${d}\n`);
     const j = JSON.parse((await cli(['inspect', '--json', 'tiny.pmx'], d)).out);
-    expect(j.missingTextures).toEqual([{ path: 'tex\\skin.png', materials: ['肌'], folder: path.join(d, 'tex') }]);
+    expect(j.missingTextures).toEqual([{ path: 'tex\\skin.png', materials: ['肌'], folder: path.join(d, 'tex'), missingFolder: 'tex/' }]);
   });
 
   it('found whatever the case of its folder and name (TEX/SKIN.PNG), as the app looks it up: nothing said', async () => {
     const d = mk('facts-tex-case');
     writeFileSync(path.join(d, 'tiny.pmx'), tinyPmx().build());
     mkdirSync(path.join(d, 'TEX'));
-    writeFileSync(path.join(d, 'TEX', 'SKIN.PNG'), new Uint8Array([1]));
+    writeFileSync(path.join(d, 'TEX', 'SKIN.PNG'), encodePng({ width: 1, height: 1, data: Uint8Array.of(255, 255, 255, 255) }));
     const r = await cli(['inspect', 'tiny.pmx'], d);
     expect(r.code, r.err).toBe(0);
     expect(r.out).not.toContain('texture missing');

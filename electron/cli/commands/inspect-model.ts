@@ -5,9 +5,12 @@
  */
 import { failure, success, type CodecError, type Diagnostic, type Outcome } from '../../../shared/vmd';
 import path from 'node:path';
-import { compareMotionToModel, isRepairNote, modelInfo, readModel, textureUsers, MORPH_KIND_GROUPS, type ModelData, type ModelInfo } from '../../../shared/pmx';
+import { compareMotionToModel, isRepairNote, sharedToonIndex, modelInfo, readModel, textureUsers, MORPH_KIND_GROUPS, type ModelData, type ModelInfo } from '../../../shared/pmx';
+import { promises as fsp } from 'node:fs';
+import { checkTextureBytes } from '../../../shared/pmx/texture-file';
 import { readInputBytes } from '../../fs/files';
-import { resolveLoose } from '../../services/file-service';
+import { locateAsset, type LocatedAsset } from '../../services/file-service';
+import type { AssetNote } from '../../../shared/ipc/contract';
 import type { CliIo } from '../io';
 import { displayPathAmong } from '../format';
 
@@ -19,6 +22,26 @@ export interface MissingTexture {
   materials: string[];
   /** The folder it was looked for in (the model's folder joined with the texture's own folder). */
   folder: string;
+  /** The folder the model names that is not there (`light/`), when the file was not found elsewhere either. */
+  missingFolder?: string;
+}
+
+/** A texture the app uses from another name or folder than the model names (file-service.ts locateAsset). */
+export interface FoundTexture {
+  path: string;
+  materials: string[];
+  note: AssetNote;
+}
+
+/** A texture that is there but that the app cannot show (a format or a kind of it the preview does not read). */
+export interface UnreadableTexture {
+  /** As the model stores it. */
+  path: string;
+  materials: string[];
+  /** The file found. */
+  file: string;
+  /** Why, in English (shared/pmx/texture-file.ts checkTextureBytes's message). */
+  reason: string;
 }
 
 /** A model's inspection and what the reader repaired or left out on the way (its notes). */
@@ -26,24 +49,44 @@ interface InspectedModel {
   info: ModelInfo;
   notes: Diagnostic[];
   missingTextures: MissingTexture[];
+  unreadableTextures: UnreadableTexture[];
+  foundTextures: FoundTexture[];
 }
 
 /**
  * The textures the materials use that are not there, each looked up as the app does (relative to the model's
- * folder, each part of the path matched without regard to case when the exact name is missing).
+ * folder, each part of the path matched without regard to case when the exact name is missing), and those
+ * that are there but that the preview cannot show, judged by the rule it decodes them by (checkTextureBytes:
+ * the format by content, a TGA read whole, a DDS's header).
  */
-async function missingTextures(modelFile: string, m: ModelData): Promise<MissingTexture[]> {
+async function textureProblems(modelFile: string, m: ModelData): Promise<{ missing: MissingTexture[]; unreadable: UnreadableTexture[]; elsewhere: FoundTexture[] }> {
   const base = path.dirname(modelFile);
   const users = textureUsers(m);
-  const out: MissingTexture[] = [];
+  const missing: MissingTexture[] = [];
+  const unreadable: UnreadableTexture[] = [];
+  const elsewhere: FoundTexture[] = [];
+  // Textures used only as a material's own toon file: one named toon01.bmp … toon10.bmp that is not there is
+  // MMD's shared toon (the app draws that ramp, as MMD takes its Data\toonNN.bmp), not a missing file.
+  const notToon = new Set(m.materials.flatMap((mat) => [mat.texture, ...(mat.sphereMode !== 0 ? [mat.sphereTexture] : [])]));
   for (let i = 0; i < m.textures.length; i++) {
     if (!users[i].length) continue;
     const rel = m.textures[i].replace(/\\/g, '/');
     // An absolute path is refused by the app (textures belong in the model's folder).
-    const found = path.isAbsolute(rel) || /^[a-zA-Z]:\//.test(rel) ? null : await resolveLoose(base, rel);
-    if (!found) out.push({ path: m.textures[i], materials: users[i], folder: path.resolve(base, path.dirname(rel)) });
+    const located: LocatedAsset = path.isAbsolute(rel) || /^[a-zA-Z]:\//.test(rel) ? { found: null } : await locateAsset(base, rel);
+    const found = located.found;
+    if (!found && !notToon.has(i) && sharedToonIndex(m.textures[i]) !== null) continue;
+    if (!found) {
+      const folder = 'missingFolder' in located && located.missingFolder ? { missingFolder: located.missingFolder } : {};
+      missing.push({ path: m.textures[i], materials: users[i], folder: path.resolve(base, path.dirname(rel)), ...folder });
+      continue;
+    }
+    if ('note' in located && located.note) elsewhere.push({ path: m.textures[i], materials: users[i], note: located.note });
+    const file = typeof found === 'string' ? found : found.toString('utf8');
+    const bytes = await fsp.readFile(found).catch((e: unknown) => e as Error);
+    const checked = bytes instanceof Error ? { ok: false as const, error: { message: bytes.message } } : checkTextureBytes(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), file);
+    if (!checked.ok) unreadable.push({ path: m.textures[i], materials: users[i], file, reason: checked.error.message });
   }
-  return out;
+  return { missing, unreadable, elsewhere };
 }
 
 /** Each model read once: its inspection, or its error as `--json` gives it (code, message, offset; no file). */
@@ -57,7 +100,8 @@ function loadModel(file: string): Promise<Outcome<InspectedModel>> {
       if (!r.ok) return failure({ code: r.error.code, message: r.error.message });
       const m = readModel(r.value, file);
       if (!m.ok) return failure({ code: m.error.code, message: m.error.message, offset: m.error.offset });
-      return success({ info: modelInfo(m.value), notes: m.diagnostics, missingTextures: await missingTextures(file, m.value) });
+      const tex = await textureProblems(file, m.value);
+      return success({ info: modelInfo(m.value), notes: m.diagnostics, missingTextures: tex.missing, unreadableTextures: tex.unreadable, foundTextures: tex.elsewhere });
     })();
     modelCache.set(file, p);
   }
@@ -71,6 +115,12 @@ function loadModel(file: string): Promise<Outcome<InspectedModel>> {
 export async function modelMissingTextures(file: string): Promise<Outcome<MissingTexture[]>> {
   const m = await loadModel(file);
   return m.ok ? success(m.value.missingTextures) : m;
+}
+
+/** The textures a model's materials use that are there but that the app cannot show (`inspect SCENE` warns of them). */
+export async function modelUnreadableTextures(file: string): Promise<Outcome<UnreadableTexture[]>> {
+  const m = await loadModel(file);
+  return m.ok ? success(m.value.unreadableTextures) : m;
 }
 
 /** The notes block of a model's inspection: a count, then one line each (with the byte offset where known). */
@@ -94,19 +144,23 @@ export async function modelInspection(
   // Paths as the user gave them (givens: the path arguments); absolute without them.
   const rel = (p: string) => (givens.length ? displayPathAmong(p, givens, io.cwd) : p);
   if (!m.ok) return m.error;
-  const { info, notes, missingTextures: missing } = m.value;
+  const { info, notes, missingTextures: missing, unreadableTextures: unreadable, foundTextures: elsewhere } = m.value;
   if (!motion) {
     if (json) {
       // `notes`: what the reader repaired or left out, each with its code (and byte offset where known).
-      // `missingTextures`: the textures the materials use that are not in the model's folder.
-      io.stdout(JSON.stringify({ file: modelFile, ok: true, ...info, missingTextures: missing, notes: notes.map(({ code, message, offset }) => ({ code, message, offset })) }) + '\n');
+      // `missingTextures`: the textures the materials use that are not in the model's folder;
+      // `unreadableTextures`: those that are there but that the app cannot show (with the reason);
+      // `foundTextures`: those the app uses from another name or folder (`note`: how they were found).
+      io.stdout(JSON.stringify({ file: modelFile, ok: true, ...info, missingTextures: missing, unreadableTextures: unreadable, foundTextures: elsewhere, notes: notes.map(({ code, message, offset }) => ({ code, message, offset })) }) + '\n');
     } else {
       io.stdout(
         `${rel(modelFile)}\n  ${info.formatText}${info.encoding ? ` (${ENCODING_NAMES[info.encoding]})` : ''}  model "${info.name}"${info.nameEn ? ` (${info.nameEn})` : ''}\n` +
           commentLines('comment', info.comment) +
           commentLines('comment (en)', info.commentEn) +
           `  ${info.vertexCount} vertices, ${info.faceCount} faces, ${info.materialCount} materials, ${info.textures.length} textures\n` +
-          missing.map((x) => `  texture missing: ${x.path} (${x.materials.join(', ')}), not in ${x.folder}\n`).join('') +
+          missing.map((x) => `  texture missing: ${x.path} (${x.materials.join(', ')}), ${x.missingFolder ? `folder ${x.missingFolder} not found in ${path.dirname(modelFile)}` : `not in ${x.folder}`}\n`).join('') +
+          elsewhere.map((x) => `  texture found elsewhere: ${x.path} (${x.materials.join(', ')}): ${foundText(x.note)}\n`).join('') +
+          unreadable.map((x) => `  texture unreadable: ${x.path} (${x.materials.join(', ')}): ${x.reason}\n`).join('') +
           skinningLine(info.skinning) +
           `  bones   ${info.bones.length}: ${info.bones.join(' ')}\n` +
           `  morphs  ${info.morphs.length}${morphKindText(info.morphKinds)}: ${info.morphs.join(' ')}\n` +
@@ -150,6 +204,13 @@ export async function modelInspection(
     );
   }
   return null;
+}
+
+/** How a texture was found elsewhere, as the app's row says it. */
+function foundText(n: AssetNote): string {
+  return n.kind === 'encoding'
+    ? `found as ${n.found} (the zip's names were extracted in another encoding; re-extract with Japanese encoding, e.g. \`unzip -O cp932\`)`
+    : `${n.folder} is not there: used ${n.found}`;
 }
 
 /** The encodings as PMX Editor names them. */

@@ -18,7 +18,7 @@ import { songEndFrame } from '../../../shared/scene/audio-sync';
 import { loadMotion } from '../load';
 import { withLocated } from '../../../shared/scene/scene-locate';
 import { locateOnDisk } from '../../services/scene-locate';
-import { modelMissingTextures } from './inspect-model';
+import { modelMissingTextures, modelUnreadableTextures } from './inspect-model';
 import path from 'node:path';
 import { plural } from '../../../shared/i18n/plural';
 
@@ -220,6 +220,10 @@ export async function inspectScene(file: string): Promise<{ ok: true; value: Sce
       if (!missing.includes(file)) missing.push(file);
       warnings.push(`${file}: not found (a texture of ${storedPath(dir, model)}, used by ${x.materials.join(', ')})`);
     }
+    // A texture that is there but that the app cannot show (a DDS it does not read, a damaged TGA): the picture is white as for a missing one.
+    const unreadable = await modelUnreadableTextures(model);
+    if (unreadable.ok)
+      for (const x of unreadable.value) warnings.push(`${storedPath(dir, x.file)}: unreadable (a texture of ${storedPath(dir, model)}, used by ${x.materials.join(', ')}): ${x.reason}`);
   }
   // Each motion read once, though several actors may dance it.
   const lengths = new Map<string, SceneLength | null>();

@@ -12,6 +12,7 @@
 import * as THREE from 'three';
 import type { FrameBreakdown } from '../preview/frame-profiler';
 import { mountedPreview, type MountedPreview } from '../preview/use-preview';
+import { toonTextureOf } from '../preview/mmd-material';
 import * as diag from './preview-diagnostics';
 
 /** The bone-picking part of the test hook (positions in client coordinates, as mouse events use). */
@@ -84,6 +85,11 @@ export interface PreviewTestHook extends PickTestHook {
   shadowDepthVersions(): number[];
   /** The model's outline: whether it is on, and how many materials draw one now. */
   outline(): { on: boolean; materials: number };
+  /**
+   * The shown model's materials: each one's colour texture (its name, the path the model stores; null when none
+   * is on it) and its toon texture's bottom row (sRGB; a ramp's shade, [255, 255, 255] for the white one).
+   */
+  materialTextures(): { name: string; map: string | null; toonShade: number[] | null }[];
   /** The self-shadow applied now: the light casting a shadow map, and the mode and stored distance it follows. */
   selfShadow(): { casting: boolean; mode: number; distance: number };
   /** Whether the camera VMD's path (its line and key marks) is in the scene's picture now. */
@@ -190,6 +196,12 @@ function hookFor({ canvas: el, engine: e, info }: MountedPreview): PreviewTestHo
       return rig ? diag.companionLook(rig) : null;
     },
     outline: () => e.world.outlineState(),
+    materialTextures: () =>
+      (e.world.model?.materials ?? []).map((m) => {
+        const toon = toonTextureOf(m);
+        const data = (toon?.image as { data?: Uint8Array } | undefined)?.data;
+        return { name: m.name, map: m.map?.name ?? null, toonShade: data ? Array.from(data.subarray(data.length - 4, data.length - 1)) : null };
+      }),
     selfShadow: () => ({ casting: e.world.light.castShadow, mode: e.world.selfShadow.mode, distance: e.world.selfShadow.distance }),
     cameraPathDrawn: () => e.world.cameraPathVisible,
     shadowDepthVersions: () => e.world.model?.shadowDepth.map((m) => m.version) ?? [],

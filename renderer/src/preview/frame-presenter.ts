@@ -6,6 +6,7 @@
  */
 import * as THREE from 'three';
 import { AsyncPresenter } from './async-present';
+import { setCompressedTextureSupport } from './textures';
 
 /** The WebGL renderer string (e.g. "ANGLE (… SwiftShader …)"), or '' when unknown. */
 function probeRenderer(): string {
@@ -72,6 +73,8 @@ export function openRenderer(canvas: HTMLCanvasElement, present: 'auto' | 'sync'
   // shadow pass draws the model a second time.
   renderer.shadowMap.enabled = true;
   renderer.outputColorSpace = THREE.SRGBColorSpace;
+  // Whether DXT-compressed DDS textures can be uploaded as they are (textures.ts).
+  setCompressedTextureSupport(renderer);
   return { renderer, software, sink, basePixelRatio };
 }
 

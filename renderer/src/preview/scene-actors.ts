@@ -57,7 +57,7 @@ function modelNumber(m: object): number {
 
 async function readAssetOf(modelPath: string, rel: string) {
   const a = await useApi().readAsset(modelPath, rel);
-  return a.ok ? success(a.value.bytes) : a;
+  return a.ok ? success({ bytes: a.value.bytes, note: a.value.assetNote }) : a;
 }
 
 /**

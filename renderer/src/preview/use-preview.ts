@@ -681,6 +681,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       // Another model (or the figure) may have replaced this one while its textures loaded.
       if (engine && !built.disposed) {
         store.missingTextures = tex.problems;
+        store.textureNotes = tex.notes;
         // "Loading" stays until the textured picture is on screen: on software GL its first draw (every
         // texture uploaded, mipmaps made) can take seconds, and the page showed the white model meanwhile.
         await renderShown(engine);

@@ -6,6 +6,7 @@
 import type { ModelFacts } from '../model/model-facts';
 import { defineStore } from 'pinia';
 import type { CodecError } from '../../../shared/vmd/errors';
+import type { AssetNote } from '../../../shared/ipc/contract';
 import { markRaw } from 'vue';
 import type { ModelOutline } from '../model/model-outline';
 import type { Diagnostic } from '../../../shared/vmd';
@@ -87,8 +88,20 @@ export interface PreviewModelSummary {
 export interface TextureProblem {
   /** As the model stores it. */
   path: string;
+  /** Main's or the decoder's text, in English: the row's tooltip (for bug reports). */
   reason: string;
+  /** The error's code and values: the row's reason in the app's language (shared/i18n/texture-reason.ts). */
+  code?: CodecError['code'];
+  params?: CodecError['params'];
   /** The materials using it (colour texture, sphere map, toon); absent in problems made up by tests. */
+  materials?: string[];
+}
+
+/** A texture used though it was not where the model names it (preview/textures.ts): how main found it. */
+export interface TextureNote {
+  /** As the model stores it. */
+  path: string;
+  note: AssetNote;
   materials?: string[];
 }
 
@@ -111,6 +124,8 @@ export const usePreviewStore = defineStore('preview', {
     missingMorphs: [] as string[],
     /** Textures that were not found or did not decode; the model shows without them. */
     missingTextures: [] as TextureProblem[],
+    /** Textures found under another name or in another folder than the model names, and used. */
+    textureNotes: [] as TextureNote[],
     hasCamera: false,
     cameraKeys: 0,
     cameraCuts: [] as number[],
@@ -263,9 +278,10 @@ export const usePreviewStore = defineStore('preview', {
       this.cameraKeys = cameraKeys;
       if (!info.hasCamera) this.lookThrough = false;
     },
-    setModel(summary: PreviewModelSummary | null, missingTextures: TextureProblem[] = []) {
+    setModel(summary: PreviewModelSummary | null, missingTextures: TextureProblem[] = [], textureNotes: TextureNote[] = []) {
       this.model = summary;
       this.missingTextures = missingTextures;
+      this.textureNotes = textureNotes;
     },
     toggleLookThrough(on?: boolean) {
       this.lookThrough = on ?? !this.lookThrough;

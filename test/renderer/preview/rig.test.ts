@@ -26,7 +26,7 @@ import { buildRig, updateRigWorld } from '../../../renderer/src/preview/rig';
 import { PoseBinding, ikSwitchesOf } from '../../../renderer/src/preview/pose-binding';
 import { applyCameraPose, buildCameraPath, lightFromPose } from '../../../renderer/src/preview/camera-view';
 import { buildModelMesh } from '../../../renderer/src/preview/model-mesh';
-import { decodeTga } from '../../../renderer/src/preview/tga';
+import { decodeTga } from '../../../shared/pmx/tga';
 import { tinyPmx } from '../../shared/pmx-fixtures';
 import { rotate, type V3 } from '../../helpers/quat';
 
