@@ -134,6 +134,13 @@ export const usePreviewStore = defineStore('preview', {
     /** `recent`: a model the person opened (openAny), which goes on the recent list. */
     modelRequest: null as ({ path: string; recent?: boolean } | { name: string; bytes: Uint8Array } | { figure: true }) | null,
     /**
+     * A model (or the figure) was asked for and is not in the picture yet (setModel clears it, and the pane when
+     * the latest ask failed): the shown model is about to change. The saved ghost waits for it (scene-actors.ts), so a scene
+     * opened with the ghost on builds the ghost once, of the actor's model, instead of once for the model shown
+     * before and again when the actor's arrives (a second sync of every actor).
+     */
+    modelPending: false,
+    /**
      * Models dropped on a browser's window (no path): their bytes by the name that stands for their path
      * (the summary's `path`, an actor's `model`), so what would read the model by path — a capture's import
      * onto it, the scene drawing its actor beside another — uses the model in memory. Not reactive.
@@ -236,6 +243,7 @@ export const usePreviewStore = defineStore('preview', {
       const dropped = 'path' in r ? this.droppedModels.get(r.path) : undefined;
       if (dropped && 'path' in r) r = { name: r.path, bytes: dropped };
       this.modelRequest = 'bytes' in r ? { name: r.name, bytes: markRaw(r.bytes) } : r;
+      this.modelPending = true;
     },
     /** Keeps a dropped model's bytes under its name (droppedModels): the latest of that name wins. */
     keepDropped(name: string, bytes: Uint8Array) {
@@ -252,6 +260,7 @@ export const usePreviewStore = defineStore('preview', {
     /** Shows the built-in figure instead of a model (the settings' remembered model stays). */
     requestFigure() {
       this.modelRequest = { figure: true };
+      this.modelPending = true;
     },
     setBinding(info: { missingBones: string[]; missingMorphs: string[]; hasCamera: boolean; hasLight: boolean; cameraCuts: number[] }, cameraKeys = 0, lightFile: string | null = null) {
       this.missingBones = info.missingBones;
@@ -266,6 +275,8 @@ export const usePreviewStore = defineStore('preview', {
     setModel(summary: PreviewModelSummary | null, missingTextures: TextureProblem[] = []) {
       this.model = summary;
       this.missingTextures = missingTextures;
+      // The model asked for is in the picture (its textures may still load): nothing is pending any more.
+      this.modelPending = false;
     },
     toggleLookThrough(on?: boolean) {
       this.lookThrough = on ?? !this.lookThrough;
