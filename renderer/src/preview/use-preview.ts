@@ -502,7 +502,8 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     const restorePhysics = () => {
       if (!settings.loaded) return;
       store.setPhysics(settings.settings.ui[PHYSICS_SETTING] === true, false);
-      store.setPhysicsMode(settings.settings.ui[PHYSICS_MODE_SETTING] === 'always' ? 'always' : 'play', false);
+      const mode = settings.settings.ui[PHYSICS_MODE_SETTING];
+      store.setPhysicsMode(mode === 'always' || mode === 'trace' ? mode : 'play', false);
       store.setRigidBodiesShown(settings.settings.ui[RIGID_BODIES_SETTING] === true, false);
       store.setBonesShown(settings.settings.ui[BONES_SETTING] !== false, false);
       store.setPoseSpace(settings.settings.ui[POSE_SPACE_SETTING] === 'local' ? 'local' : 'global', false);
@@ -579,7 +580,10 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
         engine?.setPhysics(on);
         syncPhysicsState();
       }, { immediate: true }),
-      watch(() => store.physicsMode, (m) => engine?.setPhysicsAlways(m === 'always'), { immediate: true }),
+      watch(() => store.physicsMode, (m) => {
+        engine?.setPhysicsAlways(m === 'always');
+        engine?.physics.setTrace(m === 'trace');
+      }, { immediate: true }),
       watch(() => store.rigidBodiesShown, (on) => engine?.setRigidBodiesShown(on), { immediate: true }),
       watch(() => store.selfShadow, (on) => engine?.setSelfShadowByDefault(on), { immediate: true }),
       watch(() => store.physicsResetSeq, () => engine?.physics.reset()),

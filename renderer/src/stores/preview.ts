@@ -19,7 +19,7 @@ export type ViewSide = 'front' | 'back' | 'left' | 'right' | 'top' | 'start';
  * outline (輪郭線) as the person last set it (absent until then: the preview's default, off on software GL).
  */
 export const PHYSICS_SETTING = 'previewPhysics';
-/** settings.ui key: the physics mode, 'play' (steps as the playhead moves) or 'always' (MMD's 常に演算, also while paused). */
+/** settings.ui key: the physics mode, 'play' (steps as the playhead moves), 'always' (MMD's 常に演算, also while paused) or 'trace' (MMD's トレース). */
 export const PHYSICS_MODE_SETTING = 'previewPhysicsMode';
 export const OUTLINE_SETTING = 'previewOutline';
 export const RIGID_BODIES_SETTING = 'previewRigidBodies';
@@ -33,9 +33,11 @@ export const GHOST_SETTING = 'previewGhost';
 
 /**
  * When physics steps: 'play' as the playhead moves (playing, a frame stepped, a pose by hand and a second
- * after it), MMD's オン/オフモード; 'always' also while paused, MMD's 常に演算, so hair settles.
+ * after it), MMD's オン/オフモード; 'always' also while paused, MMD's 常に演算, so hair settles; 'trace', MMD's
+ * トレース, as a bake would: the picture at a frame is the simulation from frame 0 to it, whatever way the playhead
+ * came (shared/physics/trace.ts).
  */
-export type PhysicsMode = 'play' | 'always';
+export type PhysicsMode = 'play' | 'always' | 'trace';
 
 /** The rigid body (or joint) under the pointer and where the pointer is in the viewport (w × h CSS px). */
 /**
