@@ -101,14 +101,15 @@ export class ActorPhysics {
 
   /** Trace mode on or off: off, the next pose restarts the preview's own world from the pose there. */
   setTrace(on: boolean): void {
-    if (on === !!this.trace) return;
+    const t = this.trace;
+    if (on === !!t) return;
     if (on) {
       // The trace's world (made anew at its checkpoints) stands for the actor's: the rigid-body view, the lost-body check.
       this.trace = new PhysicsTrace(this.bullet, this.model, this.doc, this.tracks);
       this.world.dispose();
       this.world = this.trace.world;
-    } else {
-      this.trace.dispose();
+    } else if (t) {
+      t.dispose();
       this.trace = null;
       this.world = new PhysicsWorld(this.bullet, this.model, this.pose);
       this.fresh = true;
