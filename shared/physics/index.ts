@@ -3,3 +3,4 @@ export * from './bullet';
 export * from './world';
 export * from './simulate';
 export * from './bake';
+export * from './trace';

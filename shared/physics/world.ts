@@ -322,6 +322,44 @@ export class PhysicsWorld {
     P.evaluate('afterPhysics');
   }
 
+  /** Floats per body in a saved state (saveState): its transform matrix, linear and angular velocity. */
+  static readonly STATE_FLOATS = 22;
+
+  /**
+   * The bodies' state after the last step (transform matrix as Bullet holds it, linear and angular velocity), into
+   * `out` (STATE_FLOATS per body): what loadState puts into a new world of the same model.
+   */
+  saveState(out = new Float32Array(PhysicsWorld.STATE_FLOATS * this.bodies.length)): Float32Array {
+    const v = new Vector3();
+    this.bodies.forEach((b, i) => {
+      if (!b) return;
+      const o = PhysicsWorld.STATE_FLOATS * i;
+      b.getTransformMatrixToArray(out, o);
+      b.getLinearVelocityToRef(v);
+      out[o + 16] = v.x; out[o + 17] = v.y; out[o + 18] = v.z;
+      b.getAngularVelocityToRef(v);
+      out[o + 19] = v.x; out[o + 20] = v.y; out[o + 21] = v.z;
+    });
+    return out;
+  }
+
+  /**
+   * Puts a saved state (saveState) into this world, which must be new (not stepped yet): every body where it was
+   * and moving as it was. Bullet's caches (contact manifolds, their impulses) start empty, so a world loaded from a
+   * state goes on the same way whatever world the state came from (physics-trace.ts relies on it).
+   */
+  loadState(state: Float32Array): void {
+    const v = new Vector3(), m = new Array<number>(16);
+    this.bodies.forEach((b, i) => {
+      if (!b) return;
+      const o = PhysicsWorld.STATE_FLOATS * i;
+      for (let k = 0; k < 16; k++) m[k] = state[o + k];
+      b.setDynamicTransformMatrixFromArray(m as unknown as [number, number, number, number, number, number, number, number, number, number, number, number, number, number, number, number], 0, true);
+      b.setLinearVelocity(v.set(state[o + 16], state[o + 17], state[o + 18]), true);
+      b.setAngularVelocity(v.set(state[o + 19], state[o + 20], state[o + 21]), true);
+    });
+  }
+
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;

@@ -12,6 +12,7 @@
  *   tooltip, as the PMX file names it, and highlights it; off the model the tooltip goes;
  * - physics "Always" (MMD's 常に演算): after a jump and five frames stepped (the hair left swinging), the hair
  *   moves on while paused; in "While playing" it stays where the last step left it;
+ * - physics Trace (MMD's トレース): the hair at a frame stepped to from 0 equals the hair jumped to from 300;
  * - a hidden actor's world is not stepped (the shown one's, and another actor's);
  * - the video export's frame source brings physics to a frame exactly as Node simulates it from the range's start;
  * - the head turned by hand with its ring (the pose handle): the hair bones follow it, hanging rather than turning
@@ -341,6 +342,35 @@ describe('physics in the preview (browser mode)', () => {
     await page.waitForFunction(() => !window.__vmdPreview!.presentation().pending);
     await s.app.screenshot('physics-always');
     await mode.selectOption('play');
+    expect(s.app.errors).toEqual([]);
+  }, 240_000);
+
+  it('physics Trace (トレース) follows the playhead as a bake: the hair at a frame is the same stepped there from 0 as jumped there from 300', async () => {
+    const { page } = s.app;
+    await setPhysics(page, true);
+    const mode = page.locator('[data-testid="preview-physics-mode"]');
+    await mode.selectOption('trace');
+    expect(await mode.locator('option[value="trace"]').textContent()).toMatch(/^(Trace|トレース)$/);
+    const N = 45;
+    try {
+    // Straight: frame by frame from 0 (each a step of the trace's run).
+    for (let f = 0; f <= N; f++) await seekPreview(page, f);
+    await animationFrames(page, 2);
+    const straight = await shownBones(page);
+    // A jump far ahead and back: from the trace's checkpoint at 30, not a restart at N.
+    await seekPreview(page, 300);
+    await animationFrames(page, 2);
+    const at300 = await shownBones(page);
+    await seekPreview(page, N);
+    await animationFrames(page, 2);
+    const jumped = await shownBones(page);
+    expect(jumped.length).toBeGreaterThan(5);
+    expect(jumped).toEqual(straight);
+    // The hair did move between the two frames (physics runs).
+    expect(Math.max(...at300.map((x, k) => Math.hypot(x.position[0] - straight[k].position[0], x.position[1] - straight[k].position[1], x.position[2] - straight[k].position[2])))).toBeGreaterThan(0.01);
+    } finally {
+      await mode.selectOption('play');
+    }
     expect(s.app.errors).toEqual([]);
   }, 240_000);
 

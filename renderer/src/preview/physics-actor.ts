@@ -13,6 +13,10 @@
  * - anything else (a seek, a loop back, a frame typed in, a jump of the scrub bar), the first pose, the actor
  *   shown again after being hidden, or Reset: a restart from the pose there with the settling frames.
  *
+ * Trace (MMD's トレース, setTrace): the physics bones are instead those of a PhysicsTrace (shared/physics/trace.ts)
+ * of the motion at the whole frame at or before the playhead: the picture at a frame is the same whatever way the
+ * playhead came there, as a bake's. A bone posed by hand does not move them (the trace follows the motion).
+ *
  * A restart starts from a new world: Bullet keeps state that PhysicsWorld.reset() does not clear (contact
  * manifolds and their cached impulses, which warm-start the next solve), so a restart in a world that has run
  * depends on where it ran before — Reset twice at one frame gave hair 2–6 units apart on Gene_light. A new
@@ -27,6 +31,8 @@ import { FIXED_STEP, MAX_SUB_STEPS, PhysicsWorld } from '../../../shared/physics
 import { PhysicsToggles, restartPhysics, SEEK_SETTLE_FRAMES } from '../../../shared/physics/simulate';
 import type { Pose } from '../../../shared/skeleton';
 import { MAX_PHYSICS_FRAMES_PER_DRAW } from './draw-rate';
+import { firstChangedFrame, PhysicsTrace } from '../../../shared/physics/trace';
+import { RigidMode } from '../../../shared/pmx/model-types';
 
 /**
  * Playing: the most frames of physics one display frame runs (the loop's 0.25 s cap). A slower display (the
@@ -81,10 +87,35 @@ export class ActorPhysics {
   setMotion(doc: VmdDocument | null, tracks: MotionTracks | null): void {
     // A curve-only edit keeps the tracks but brings a new document (the toggle bytes may be what changed).
     if (doc === this.doc && this.toggles.tracks === (tracks?.bones ?? null)) return;
+    const was = this.doc && this.tracks ? { doc: this.doc, tracks: this.tracks } : null;
     this.doc = doc;
+    this.tracks = tracks;
     this.toggles = new PhysicsToggles(this.model, doc, tracks?.bones ?? null);
+    // The trace keeps what the run gave before the first frame the edit changed (the key before it).
+    if (this.trace) this.trace.setMotion(doc, tracks, was && doc && tracks ? firstChangedFrame(was, { doc, tracks }) : 0);
   }
   private doc: VmdDocument | null = null;
+  private tracks: MotionTracks | null = null;
+  /** Trace mode's run of the motion, null in the other modes. */
+  trace: PhysicsTrace | null = null;
+
+  /** Trace mode on or off: off, the next pose restarts the preview's own world from the pose there. */
+  setTrace(on: boolean): void {
+    const t = this.trace;
+    if (on === !!t) return;
+    if (on) {
+      // The trace's world (made anew at its checkpoints) stands for the actor's: the rigid-body view, the lost-body check.
+      this.trace = new PhysicsTrace(this.bullet, this.model, this.doc, this.tracks);
+      this.world.dispose();
+      this.world = this.trace.world;
+    } else if (t) {
+      t.dispose();
+      this.trace = null;
+      this.world = new PhysicsWorld(this.bullet, this.model, this.pose);
+      this.fresh = true;
+      this.restartPending = true;
+    }
+  }
 
   /**
    * Poses the bones whose local transforms are in `pose` at frame f with physics: before physics, the world
@@ -92,6 +123,11 @@ export class ActorPhysics {
    */
   solve(f: number, ikOn: (ikBone: number) => boolean): void {
     const t0 = performance.now();
+    if (this.trace) {
+      this.solveTraced(f, ikOn);
+      this.lastMs = performance.now() - t0;
+      return;
+    }
     const a = physicsAdvance(this.last, f, this.clock.playing, this.restartPending);
     if (a.restart && !this.fresh) {
       this.world.dispose();
@@ -124,9 +160,45 @@ export class ActorPhysics {
     this.lastMs = performance.now() - t0;
   }
 
+  /**
+   * Trace mode: the bones before physics from the pose at f, then the physics bones as the trace has them at the
+   * whole frame (with a body in mode 2 the bone keeps its position here), the rest from their parents, and the
+   * bones after physics.
+   */
+  private solveTraced(f: number, ikOn: (ikBone: number) => boolean): void {
+    const t = this.trace!, P = this.pose;
+    const before = t.steps;
+    t.goTo(f);
+    this.steps += t.steps - before;
+    this.world = t.world;
+    const w = t.world, skip = w.skipIk, s = P.skeleton, T = t.pose;
+    P.evaluate('beforePhysics', (b) => skip[b] === 0 && ikOn(b));
+    for (let k = 0; k < s.order.length; k++) {
+      const bone = s.order[k];
+      if (s.afterPhysics[bone]) continue;
+      if (!w.driven[bone]) {
+        P.updateWorld(bone);
+        continue;
+      }
+      const keepPosition = w.modes[w.driver[bone]] !== RigidMode.PHYSICS;
+      POS[0] = keepPosition ? P.worldPosition[3 * bone] : T.worldPosition[3 * bone];
+      POS[1] = keepPosition ? P.worldPosition[3 * bone + 1] : T.worldPosition[3 * bone + 1];
+      POS[2] = keepPosition ? P.worldPosition[3 * bone + 2] : T.worldPosition[3 * bone + 2];
+      ROT[0] = T.worldRotation[4 * bone]; ROT[1] = T.worldRotation[4 * bone + 1]; ROT[2] = T.worldRotation[4 * bone + 2]; ROT[3] = T.worldRotation[4 * bone + 3];
+      P.setWorld(bone, POS, ROT);
+    }
+    P.evaluate('afterPhysics');
+    this.last = Math.floor(f);
+  }
+
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    this.world.dispose();
+    // In trace mode the world is the trace's.
+    if (this.trace) this.trace.dispose();
+    else this.world.dispose();
   }
 }
+
+const POS = new Float64Array(3);
+const ROT = new Float64Array(4);

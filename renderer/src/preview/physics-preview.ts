@@ -116,6 +116,23 @@ export class PreviewPhysics {
     return (this.loading ?? Promise.resolve()).then(() => undefined);
   }
 
+  private traced = false;
+
+  /**
+   * Trace mode (MMD's トレース) on or off for every actor, those made later too: physics follows the playhead as a
+   * bake would (physics-actor.ts).
+   */
+  setTrace(on: boolean): void {
+    if (on === this.traced) return;
+    this.traced = on;
+    for (const e of this.entries.values()) e.physics?.setTrace(on);
+    this.onChange?.();
+  }
+
+  get tracing(): boolean {
+    return this.traced;
+  }
+
   /** Restarts every actor's physics from its pose at the current frame (with the settling frames). */
   reset(): void {
     this.restartAll();
@@ -321,6 +338,7 @@ export class PreviewPhysics {
       e.physics = new ActorPhysics(this.bullet, m, e.body.rig.pose, this.clock);
     }
     e.physics?.setMotion(e.doc, e.tracks);
+    e.physics?.setTrace(this.traced);
     this.attach(e);
   }
 

@@ -235,7 +235,9 @@ export function installSceneActors(getEngine: () => PreviewEngine | null): () =>
    */
   function savedGhostWanted(engine: PreviewEngine) {
     const id = scene.lastActorId;
-    if (!preview.ghostShown || id === null) return null;
+    // A model on its way (a scene just opened, another actor made shown): the ghost waits for it rather than being
+    // built of the model shown before and again when it arrives.
+    if (!preview.ghostShown || id === null || preview.modelPending) return null;
     if ((retarget.open && retarget.actorId === id) || useMocapStore().previewMotion) return null;
     if (scene.entries.find((e) => e.id === id)?.hidden) return null;
     const saved = doc.get(id)?.saved;
@@ -244,10 +246,24 @@ export function installSceneActors(getEngine: () => PreviewEngine | null): () =>
     return { key: savedGhostKey(model ? modelNumber(model) : 'figure'), model, path: preview.model?.path ?? null, doc: saved };
   }
 
+  /** The sync reading models, 0 for none (its pass ends by asking for the ghost as things are then). */
+  let inFlight = 0;
+  /** The saved ghost the last pass asked for (its key and motion), null for none. */
+  let placed: { key: string; doc: VmdDocument } | null = null;
+
   async function sync() {
     const engine = getEngine();
     if (!engine) return;
     const my = ++generation;
+    inFlight = my;
+    try {
+      await syncPass(engine, my);
+    } finally {
+      if (inFlight === my) inFlight = 0;
+    }
+  }
+
+  async function syncPass(engine: PreviewEngine, my: number) {
     const others = scene.actors.filter((a) => a.id !== scene.lastActorId && !a.hidden);
     const shown = new Set(engine.companions.keys);
     const list: CompanionSpec[] = [];
@@ -265,6 +281,8 @@ export function installSceneActors(getEngine: () => PreviewEngine | null): () =>
       const s = useWorkspaceStore().get(a.id);
       list.push({ key, built, doc: s?.doc ?? null, tracks: s?.tracks ?? null });
     }
+    // From here on nothing is awaited: what the ghost watch sees changing from now is for a sync of its own.
+    if (inFlight === my) inFlight = 0;
     const g = ghostWanted();
     if (g) {
       const standard = g.path === STANDARD_SOURCE;
@@ -273,6 +291,7 @@ export function installSceneActors(getEngine: () => PreviewEngine | null): () =>
       list.push({ key: g.key, built, doc: g.doc, tracks: g.tracks });
     }
     const s = savedGhostWanted(engine);
+    placed = s && { key: s.key, doc: s.doc };
     if (s) {
       const built = shown.has(s.key) ? null : s.model ? buildSavedGhost(s.model.model) : buildSavedFigureGhost();
       // Textures read again through main as for any actor (none for a model dropped on a browser's window).
@@ -283,12 +302,26 @@ export function installSceneActors(getEngine: () => PreviewEngine | null): () =>
   }
 
   const stopActors = watch(
-    // The saved ghost follows its switch, and while it is on the shown model (a new one, or the figure) and a capture
-    // shown on the actor. Off, nothing of it is watched: a model loading must not start another sync (the scene's
-    // models were read twice, and a late model could land on the wrong actor).
-    () => [doc.version, scene.lastActorId, scene.entries.map((e) => `${e.id}:${e.model}:${e.hidden}`).join('|'), retarget.open, retarget.version, preview.ghostShown, preview.ghostShown ? [preview.model, useMocapStore().previewVersion] : null],
+    () => [doc.version, scene.lastActorId, scene.entries.map((e) => `${e.id}:${e.model}:${e.hidden}`).join('|'), retarget.open, retarget.version],
     () => void sync(),
     { immediate: true },
+  );
+  // The saved ghost follows its switch, and while it is on the shown model (a new one, or the figure, and whether
+  // one is on its way) and a capture shown on the actor. Off, nothing of it is watched. A sync reading the actors'
+  // models is not started again for it: that pass asks for the ghost as things are when it ends (a second pass
+  // dropped the first's models and read them all again), nor one for a ghost the last pass put in already (a scene
+  // opened with the ghost on synced twice).
+  const stopGhost = watch(
+    () => [preview.ghostShown, preview.ghostShown ? [preview.model, preview.modelPending, useMocapStore().previewVersion] : null],
+    () => {
+      const engine = getEngine();
+      if (inFlight || !engine) return;
+      // The model's arrival is often seen by the scene's own pass already (its model is put in before the store
+      // says so): nothing to do then.
+      const s = savedGhostWanted(engine);
+      if (s?.key === placed?.key && s?.doc === placed?.doc) return;
+      void sync();
+    },
   );
   // Staging (issue 30): each actor stands where the scene puts it; the shown one too.
   const shownStage = () => scene.entries.find((e) => e.id === scene.lastActorId)?.stage ?? null;
@@ -346,6 +379,7 @@ export function installSceneActors(getEngine: () => PreviewEngine | null): () =>
     stopFraming();
     stopFrameAll();
     stopActors();
+    stopGhost();
     stopStages();
     stopFrame();
     unframe?.();

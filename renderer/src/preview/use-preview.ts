@@ -46,7 +46,7 @@ import { installSceneActors } from './scene-actors';
 import { BONES_SETTING, GHOST_SETTING, OUTLINE_SETTING, PHYSICS_MODE_SETTING, PHYSICS_SETTING, POSE_SPACE_SETTING, RIGID_BODIES_SETTING, SELF_SHADOW_SETTING, usePreviewStore } from '../stores/preview';
 import { useNotifyStore } from '../stores/notify';
 import { SHOWN_KEY } from './physics-preview';
-import { useTimeStore } from '../stores/time';
+import { playStep, useTimeStore } from '../stores/time';
 import { useMusicStore } from '../stores/music';
 import { PreviewEngine } from './preview-engine';
 import type { MotionBindingInfo } from './motion-driver';
@@ -416,17 +416,14 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       }
     }
     last = now;
-    const [start, end] = time.bounds;
-    // With music loaded, the AudioContext's clock says where playback is (stores/music.ts); else the display clock.
-    let f = music.playbackFrame(time.frame) ?? Math.max(time.frame, start) + dt * 30;
-    if (f > end) {
-      if (time.loop && end > start) f = start + ((f - start) % (end - start));
-      else {
-        f = end;
-        time.seek(f);
-        time.pause();
-        return;
-      }
+    // With music loaded, the AudioContext's clock says where playback is (stores/music.ts, at ×1 only); else the
+    // display clock, at the chosen speed.
+    const step = playStep(time.frame, dt, time.rate, time.bounds, time.loop, time.rate === 1 ? music.playbackFrame(time.frame) : null);
+    const f = step.frame;
+    if (step.stop) {
+      time.seek(f);
+      time.pause();
+      return;
     }
     time.seek(f);
     engine.playFrame(f);
@@ -502,7 +499,8 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     const restorePhysics = () => {
       if (!settings.loaded) return;
       store.setPhysics(settings.settings.ui[PHYSICS_SETTING] === true, false);
-      store.setPhysicsMode(settings.settings.ui[PHYSICS_MODE_SETTING] === 'always' ? 'always' : 'play', false);
+      const mode = settings.settings.ui[PHYSICS_MODE_SETTING];
+      store.setPhysicsMode(mode === 'always' || mode === 'trace' ? mode : 'play', false);
       store.setRigidBodiesShown(settings.settings.ui[RIGID_BODIES_SETTING] === true, false);
       store.setBonesShown(settings.settings.ui[BONES_SETTING] !== false, false);
       store.setPoseSpace(settings.settings.ui[POSE_SPACE_SETTING] === 'local' ? 'local' : 'global', false);
@@ -579,7 +577,10 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
         engine?.setPhysics(on);
         syncPhysicsState();
       }, { immediate: true }),
-      watch(() => store.physicsMode, (m) => engine?.setPhysicsAlways(m === 'always'), { immediate: true }),
+      watch(() => store.physicsMode, (m) => {
+        engine?.setPhysicsAlways(m === 'always');
+        engine?.physics.setTrace(m === 'trace');
+      }, { immediate: true }),
       watch(() => store.rigidBodiesShown, (on) => engine?.setRigidBodiesShown(on), { immediate: true }),
       watch(() => store.selfShadow, (on) => engine?.setSelfShadowByDefault(on), { immediate: true }),
       watch(() => store.physicsResetSeq, () => engine?.physics.reset()),

@@ -20,6 +20,7 @@ export const KEY_ACTIONS = [
   'deleteKeys',
   'insertKey',
   'play',
+  'playSpeed',
   'step',
   'step10',
   'home',

@@ -80,6 +80,7 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
     title: 'shortcuts.group.time',
     rows: [
       { keys: [['Space']], label: 'shortcuts.play', action: 'play', anyShift: true },
+      { keys: [['S']], label: 'shortcuts.playSpeed', action: 'playSpeed' },
       { keys: [['←'], ['→']], label: 'shortcuts.step', action: 'step', when: 'noHandle' },
       { keys: [['Shift', '←'], ['Shift', '→']], label: 'shortcuts.step10', action: 'step10', when: 'noHandle' },
       { keys: [['Home']], label: 'shortcuts.home', action: 'home', anyShift: true },

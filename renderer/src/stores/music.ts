@@ -297,7 +297,7 @@ export const useMusicStore = defineStore('music', () => {
       applyGain();
       forgetBeats();
       if (beatsOn.value) void detectBeats();
-      if (time.playing) startDriving();
+      if (time.playing && time.rate === 1) startDriving();
       if (before) {
         // Undo puts the song before back; the step keeps both decoded songs (counted in the history's bytes).
         const after = songState();
@@ -437,7 +437,7 @@ export const useMusicStore = defineStore('music', () => {
       beatGrid.value = k.grid;
       beatState.value = 'ready';
     } else if (beatsOn.value) void detectBeats();
-    if (time.playing) startDriving();
+    if (time.playing && time.rate === 1) startDriving();
   }
   function setVolume(v: number) {
     volume.value = Math.max(0, Math.min(1, v));
@@ -536,7 +536,7 @@ export const useMusicStore = defineStore('music', () => {
     // A suspended context (autoplay rules) resumes on the Play click; until it runs, the display clock drives.
     void player.resume().then((state) => {
       contextState.value = state;
-      if (time.playing && state === 'running' && !driving.value) begin();
+      if (time.playing && time.rate === 1 && state === 'running' && !driving.value) begin();
     });
   }
 
@@ -578,8 +578,9 @@ export const useMusicStore = defineStore('music', () => {
     return { now, frame: frameAt(held.clock, now), askedAt: held.lastAskedAt, frameAtAsked: frameAt(held.clock, held.lastAskedAt), shown: held.lastShown };
   }
 
+  // Below ×1 (slow playback) the song is silent: its clock does not drive, the display clock does at that speed.
   watch(
-    () => time.playing,
+    () => time.playing && time.rate === 1,
     (p) => {
       if (p && loaded.value) startDriving();
       else if (!p) stopDriving();

@@ -20,7 +20,7 @@ export type ViewSide = 'front' | 'back' | 'left' | 'right' | 'top' | 'start';
  * outline (輪郭線) as the person last set it (absent until then: the preview's default, off on software GL).
  */
 export const PHYSICS_SETTING = 'previewPhysics';
-/** settings.ui key: the physics mode, 'play' (steps as the playhead moves) or 'always' (MMD's 常に演算, also while paused). */
+/** settings.ui key: the physics mode, 'play' (steps as the playhead moves), 'always' (MMD's 常に演算, also while paused) or 'trace' (MMD's トレース). */
 export const PHYSICS_MODE_SETTING = 'previewPhysicsMode';
 export const OUTLINE_SETTING = 'previewOutline';
 export const RIGID_BODIES_SETTING = 'previewRigidBodies';
@@ -34,9 +34,11 @@ export const GHOST_SETTING = 'previewGhost';
 
 /**
  * When physics steps: 'play' as the playhead moves (playing, a frame stepped, a pose by hand and a second
- * after it), MMD's オン/オフモード; 'always' also while paused, MMD's 常に演算, so hair settles.
+ * after it), MMD's オン/オフモード; 'always' also while paused, MMD's 常に演算, so hair settles; 'trace', MMD's
+ * トレース, as a bake would: the picture at a frame is the simulation from frame 0 to it, whatever way the playhead
+ * came (shared/physics/trace.ts).
  */
-export type PhysicsMode = 'play' | 'always';
+export type PhysicsMode = 'play' | 'always' | 'trace';
 
 /** The rigid body (or joint) under the pointer and where the pointer is in the viewport (w × h CSS px). */
 /**
@@ -149,6 +151,13 @@ export const usePreviewStore = defineStore('preview', {
     /** `recent`: a model the person opened (openAny), which goes on the recent list. */
     modelRequest: null as ({ path: string; recent?: boolean } | { name: string; bytes: Uint8Array } | { figure: true }) | null,
     /**
+     * A model (or the figure) was asked for and is not in the picture yet (setModel clears it, and the pane when
+     * the latest ask failed): the shown model is about to change. The saved ghost waits for it (scene-actors.ts), so a scene
+     * opened with the ghost on builds the ghost once, of the actor's model, instead of once for the model shown
+     * before and again when the actor's arrives (a second sync of every actor).
+     */
+    modelPending: false,
+    /**
      * Models dropped on a browser's window (no path): their bytes by the name that stands for their path
      * (the summary's `path`, an actor's `model`), so what would read the model by path — a capture's import
      * onto it, the scene drawing its actor beside another — uses the model in memory. Not reactive.
@@ -251,6 +260,7 @@ export const usePreviewStore = defineStore('preview', {
       const dropped = 'path' in r ? this.droppedModels.get(r.path) : undefined;
       if (dropped && 'path' in r) r = { name: r.path, bytes: dropped };
       this.modelRequest = 'bytes' in r ? { name: r.name, bytes: markRaw(r.bytes) } : r;
+      this.modelPending = true;
     },
     /** Keeps a dropped model's bytes under its name (droppedModels): the latest of that name wins. */
     keepDropped(name: string, bytes: Uint8Array) {
@@ -267,6 +277,7 @@ export const usePreviewStore = defineStore('preview', {
     /** Shows the built-in figure instead of a model (the settings' remembered model stays). */
     requestFigure() {
       this.modelRequest = { figure: true };
+      this.modelPending = true;
     },
     setBinding(info: { missingBones: string[]; missingMorphs: string[]; hasCamera: boolean; hasLight: boolean; cameraCuts: number[] }, cameraKeys = 0, lightFile: string | null = null) {
       this.missingBones = info.missingBones;
@@ -282,6 +293,8 @@ export const usePreviewStore = defineStore('preview', {
       this.model = summary;
       this.missingTextures = missingTextures;
       this.textureNotes = textureNotes;
+      // The model asked for is in the picture (its textures may still load): nothing is pending any more.
+      this.modelPending = false;
     },
     toggleLookThrough(on?: boolean) {
       this.lookThrough = on ?? !this.lookThrough;

@@ -12,11 +12,36 @@ import { MAX_DENSE_FRAMES } from '../../../shared/edit-core/dense-limit';
  */
 export const PLAYHEAD_MAX = MAX_DENSE_FRAMES - 1;
 
+/**
+ * Playback speeds (MikuMikuMoving's and nanoem's slow playback; MMD has none): the motion's time runs at this
+ * share of real time, so a fast move can be watched slowly. Physics steps by the motion's time (frames), so hair
+ * swings as at ×1, slower. The song is silent below ×1 (its clock does not drive then).
+ */
+export const PLAY_RATES = [1, 0.5, 0.25] as const;
+export type PlayRate = (typeof PLAY_RATES)[number];
+
+/**
+ * The frame playback shows after `dt` seconds of display time at `rate` from `frame` over `bounds` (looping when
+ * `loop`, else stopping at the end), or where the song's clock says (`musicFrame`, at ×1 only). Pure: the
+ * playback loop's step (preview/use-preview.ts tick), tested with a made-up clock.
+ */
+export function playStep(frame: number, dt: number, rate: number, bounds: readonly [number, number], loop: boolean, musicFrame: number | null): { frame: number; stop: boolean } {
+  const [start, end] = bounds;
+  let f = musicFrame ?? Math.max(frame, start) + dt * 30 * rate;
+  if (f > end) {
+    if (loop && end > start) f = start + ((f - start) % (end - start));
+    else return { frame: end, stop: true };
+  }
+  return { frame: f, stop: false };
+}
+
 export const useTimeStore = defineStore('time', {
   state: () => ({
     /** Current frame (30 fps timeline). */
     frame: 0,
     playing: false,
+    /** Playback speed (PLAY_RATES): 1, or slower. */
+    rate: 1 as PlayRate,
     loop: true,
     /**
      * Where the time line ends (playback, End, fit, the "/ N" beside the frame): the later of the motions'
@@ -50,6 +75,13 @@ export const useTimeStore = defineStore('time', {
     pause() {
       this.playing = false;
       this.frame = Math.round(this.frame * 1000) / 1000;
+    },
+    setRate(rate: PlayRate) {
+      this.rate = rate;
+    },
+    /** The next speed of PLAY_RATES (×1 → ×0.5 → ×0.25 → ×1), key S. */
+    cycleRate() {
+      this.rate = PLAY_RATES[(PLAY_RATES.indexOf(this.rate) + 1) % PLAY_RATES.length];
     },
     toggle() {
       if (this.playing) this.pause();
