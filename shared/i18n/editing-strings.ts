@@ -48,7 +48,7 @@ const ja: Record<EditingStringKey, string> = {
   'mirror.paste': '反転貼り付け',
   'mirror.pasteTitle': 'コピーしたキーを左右（左・右）を入れ替え、ポーズを反転して現在フレームに貼り付け (Ctrl+Shift+V)',
   'mirror.otherSide': '反対側にだけ貼り付け',
-  'mirror.otherSideTitle': 'コピーしたキーのうち左右のあるボーン・モーフだけを反転して反対側に貼り付け（中心のボーンはそのまま）(Ctrl+Shift+O)',
+  'mirror.otherSideTitle': 'コピーしたキーのうち左右のあるボーン・表情だけを反転して反対側に貼り付け（中心のボーンはそのまま）(Ctrl+Shift+O)',
   'mirror.pose': 'このフレームのポーズを左右反転',
   'mirror.poseTitle': '現在フレームで左右を入れ替えて反転：選択したボーンとその反対側、ボーンのキーを選択していなければ全ボーン (Ctrl+Shift+M)',
   'inspector.mixed': '選択したキーで値が異なります',

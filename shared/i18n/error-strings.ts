@@ -174,7 +174,7 @@ const ja: Record<ErrorStringKey, string> = {
   'opt.frameTime': 'ファイルの Frame Time「{frameTime}」はフレーム時間として使えません。読み込むには「{option}」を指定してください',
   'err.countBlock': 'ファイルが壊れています：{block}ブロックのキー数が {count} 個とされていますが、ファイルの大きさに収まりません',
   'err.block.bone': 'ボーン',
-  'err.block.morph': 'モーフ',
+  'err.block.morph': '表情',
   'err.block.camera': 'カメラ',
   'err.block.light': '照明',
   'err.block.shadow': 'セルフ影',

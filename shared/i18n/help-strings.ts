@@ -85,7 +85,7 @@ const ja: Record<HelpStringKey, string> = {
   'help.def.frame': '1/30 秒。フレーム 30 は 1 秒目、フレーム 900 は 30 秒目です。',
   'help.term.bone': 'ボーン',
   'help.def.bone': 'モデルの関節（腕・ひじ・頭など）。キーで回したり動かしたりします。プレビューの点をクリックすると選べます。',
-  'help.term.morph': 'モーフ（表情）',
+  'help.term.morph': '表情（モーフ）',
   'help.def.morph': '顔や形の変化（笑顔・まばたき・口の開きなど）。0〜1 で指定します。',
   'help.term.ik': 'IK',
   'help.def.ik': '足先や手先のハンドル。動かすと脚や腕がついてきます（インバースキネマティクス）。',

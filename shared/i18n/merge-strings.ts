@@ -44,7 +44,7 @@ const ja: Record<keyof typeof en, string> = {
   'merge.gapFrames': 'フレーム',
   'merge.overlay': '同じタイムラインに重ねる（表情モーション、カメラ）',
   'merge.badGap': '間隔は 0 以上の整数（フレーム数）です',
-  'merge.firstWins': '開いているモーション（または上のファイル）がすでにキーを持つフレームのボーン・モーフ・カメラのキーは捨てられます。先のファイルが優先です（vmd-studio merge と同じ）',
+  'merge.firstWins': '開いているモーション（または上のファイル）がすでにキーを持つフレームのボーン・表情・カメラのキーは捨てられます。先のファイルが優先です（vmd-studio merge と同じ）',
   'merge.apply': '適用',
   'merge.applying': '結合中…',
   'merge.cancel': 'キャンセル',

@@ -57,7 +57,7 @@ describe('Getting started at 1366×768', () => {
     await dialog.waitFor();
     expect(await page.textContent('[data-testid="getting-started-dialog"] header')).toBe('はじめに');
     expect((await page.locator('[data-testid="getting-started-steps"] li').first().textContent())!).toMatch(/^モデルを読み込む：/);
-    expect(await page.textContent('[data-testid="getting-started-glossary"] dt[data-term="morph"]')).toBe('モーフ（表情）');
+    expect(await page.textContent('[data-testid="getting-started-glossary"] dt[data-term="morph"]')).toBe('表情（モーフ）');
     await s.app.screenshot('getting-started-1366-ja');
     await page.keyboard.press('Escape');
     await page.selectOption('[data-testid="locale"]', 'en');

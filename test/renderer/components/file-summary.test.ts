@@ -111,7 +111,7 @@ describe('FileSummary notes', () => {
     await nextTick();
     expect(w.findAll('[data-testid="summary-notes"] li').map((li) => li.text())).toEqual([
       `${boneRepeats} 個のボーンキーが同じボーン・フレームに重複しています（ファイル内で最初のものを使います）`,
-      `${morphRepeats} 個のモーフキーが同じモーフ・フレームに重複しています（ファイル内で最初のものを使います）`,
+      `${morphRepeats} 個の表情キーが同じ表情・フレームに重複しています（ファイル内で最初のものを使います）`,
     ]);
   });
 });

@@ -100,6 +100,23 @@ describe('terms: one word per thing', () => {
     expect([t('inspector.position', 'en'), t('summary.morphs', 'en'), t('model.morphs', 'en')]).toEqual(['Position', 'Morphs', 'Morphs']);
   });
 
+  it('a morph is 表情 in Japanese, as in MMD; モーフ only where PMX’s data or a VRM expression map names it', () => {
+    // Before (fixmisc3): the preview's info line said 「モーフ 184」, Getting started's glossary 「モーフ（表情）」, and
+    // 24 more texts (retarget, batch, mirror, merge, poses, notes) 「モーフ」 beside the timeline's and the tab's 「表情」.
+    expect(t('preview.modelSummary', 'ja', { name: 'Gene', bones: 224, morphs: 184, vertices: 28646 })).toContain('表情 184');
+    expect(t('help.term.morph', 'ja')).toBe('表情（モーフ）');
+    expect(t('summary.kind.morph', 'ja')).toBe('表情モーション');
+    expect(t('retarget.kindMorph', 'ja')).toBe('表情');
+    // Where モーフ stays (glosses 「表情（モーフ）」 aside): the kinds of PMX morph, PMXEditor's words (頂点モーフ, ボーンモーフ,
+    // …), and the notes on a PMX morph's data; mocap's and VRMA's expression maps, which set a face-tracking or VRM
+    // 表情 (expression) against the model's モーフ.
+    const pmxData = ['vertex', 'uv', 'bone', 'material', 'group', 'flip', 'impulse'].map((k) => `morphKindTitle.${k}`).concat('note.W_PMX_MORPH', 'err.E_PMX_MORPH');
+    const expressionMap = ['exprTable', 'morph', 'morphLacking', 'exprNote', 'exportUnusedMorphs'].map((k) => `mocap.${k}`)
+      .concat('batch.opt.export-vrma.map.hint', 'batch.opt.import-vrma.map.hint');
+    const rest = all('ja').filter(([, v]) => /モーフ/.test(v.replaceAll('表情（モーフ）', '')));
+    expect(rest.map(([k]) => k).sort()).toEqual([...pmxData, ...expressionMap].sort());
+  });
+
   it('frames are フレーム in Japanese, not f or F', () => {
     expect(t('music.offsetAhead', 'ja', { s: '0.50', f: 15 })).toBe('曲 +0.50 秒（15 フレーム）：フレーム 0 で曲の 0.50 秒から再生');
     expect(t('music.offsetLater', 'ja', { s: '1.50', f: 45 })).toBe('曲 −1.50 秒（−45 フレーム）：フレーム 45 から曲が始まる');
@@ -113,7 +130,7 @@ describe('terms: one word per thing', () => {
 
   it('the preview’s info lines: Japanese 、 between counts, counts grouped by thousands in both languages', () => {
     const model = { name: 'Gene', bones: 224, morphs: 184, vertices: 28646 };
-    expect(t('preview.modelSummary', 'ja', model)).toBe('Gene: ボーン 224、モーフ 184、頂点 28,646');
+    expect(t('preview.modelSummary', 'ja', model)).toBe('Gene: ボーン 224、表情 184、頂点 28,646');
     expect(t('preview.modelSummary', 'en', model)).toBe('Gene: 224 bones, 184 morphs, 28,646 vertices');
     expect(t('preview.modelSummary', 'en', { name: 'M', bones: 1, morphs: 1, vertices: 1 })).toBe('M: 1 bone, 1 morph, 1 vertex');
     expect(t('preview.cameraInfo', 'ja', { keys: 1070, cuts: 29 })).toBe('カメラ: キー 1,070、カット 29');
