@@ -79,9 +79,11 @@ export function newBoneRecord(name: string, frame: number, pose: BonePose = REST
 
 /**
  * Writes `pose` as the bone's key at `frame`: replaced in place when the track has a key there, else
- * added. Returns the record's index in `record` (the same record when replaced).
+ * added. Returns the record's index in `record` (the same record when replaced). `label` names the undo step:
+ * "pose bone" for a ring drag, "register key" for Enter / Register on a bone without keys (MMD's 登録, the step
+ * insertKey names so for a bone with keys).
  */
-export function registerBoneKey(doc: VmdDocument, tracks: MotionTracks, target: BoneTarget, frame: number, pose: BonePose): EditOutcome<KeyEdit & { record: number; replaced: boolean }> {
+export function registerBoneKey(doc: VmdDocument, tracks: MotionTracks, target: BoneTarget, frame: number, pose: BonePose, label: 'pose bone' | 'register key' = 'pose bone'): EditOutcome<KeyEdit & { record: number; replaced: boolean }> {
   frame = Math.round(frame);
   if (!(frame >= 0 && frame <= MAX_FRAME)) return refuse('E_RANGE', `frame ${frame} is out of range`, 'editor.refusal.frameOutOfRange', { frame });
   const values = [...pose.position, ...pose.rotation];
@@ -98,16 +100,16 @@ export function registerBoneKey(doc: VmdDocument, tracks: MotionTracks, target: 
       const rec = ed.copy(record);
       writePose(rec, pose);
       ed.put(record, rec);
-      return success(Object.assign(finish(doc, 'pose bone', [ed]), { record, replaced: true }));
+      return success(Object.assign(finish(doc, label, [ed]), { record, replaced: true }));
     }
     const rec = sampledBoneRecord(doc, tracks, track, frame);
     writePose(rec, pose);
     const record = ed.append(rec);
-    return success(Object.assign(finish(doc, 'pose bone', [ed]), { record, replaced: false }));
+    return success(Object.assign(finish(doc, label, [ed]), { record, replaced: false }));
   }
   const name = (target as { name: string }).name;
   const rec = newBoneRecord(name, frame, pose);
   if (!rec) return refuse('E_RANGE', `name "${name}" has characters Shift_JIS cannot encode`, 'editor.refusal.boneNameNotStorable');
   const record = ed.append(rec);
-  return success(Object.assign(finish(doc, 'pose bone', [ed]), { record, replaced: false }));
+  return success(Object.assign(finish(doc, label, [ed]), { record, replaced: false }));
 }

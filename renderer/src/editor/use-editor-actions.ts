@@ -437,6 +437,7 @@ export function useEditorActions() {
    * Enter on a picked bone without keys (pickedUnkeyedBone): its pose at the current frame registered as its
    * key, as MMD's 登録 keys a bone never keyed: the rest pose (the motion does not move it), one undo step, the
    * key selected and its track active. With no motion open, one is started (registerPose), as a ring drag does.
+   * The undo step is "register key" (キー登録), as Enter's on a bone with keys, not the ring drag's "pose bone".
    */
   function registerPicked(): boolean {
     const name = pickedUnkeyedBone();
@@ -446,7 +447,7 @@ export function useEditorActions() {
       sel.setActiveTrack({ kind: 'bone', track: p.track });
       return insertKeyAtCursor();
     }
-    return registerPose({ name, track: -1, pose: REST_POSE, frame: Math.max(0, Math.round(time.frame)) }) !== null;
+    return registerPose({ name, track: -1, pose: REST_POSE, frame: Math.max(0, Math.round(time.frame)), label: 'register key' }) !== null;
   }
 
   /** Selects every key of the motion (Ctrl+A); the active key stays active. */

@@ -188,12 +188,16 @@ export function newMotion(name = useSettingsStore().t('preview.newMotionName')):
   return useSceneStore().newMotion(name, usePreviewStore().model?.name ?? '');
 }
 
-/** A pose to register: the bone (its track in the active document, or −1 for one without keys yet), its pose, the frame. */
+/**
+ * A pose to register: the bone (its track in the active document, or −1 for one without keys yet), its pose, the
+ * frame, and the undo step's name ("pose bone", a ring drag's, by default; "register key" for Enter / Register).
+ */
 export interface PoseToRegister {
   name: string;
   track: number;
   pose: BonePose;
   frame: number;
+  label?: 'pose bone' | 'register key';
 }
 
 /**
@@ -214,7 +218,7 @@ export function registerPose(p: PoseToRegister): number | null {
   }
   let record = -1;
   const r = useHistoryStore().run((doc, tracks) => {
-    const out = registerBoneKey(doc, tracks, track >= 0 ? { track } : { name: p.name }, p.frame, p.pose);
+    const out = registerBoneKey(doc, tracks, track >= 0 ? { track } : { name: p.name }, p.frame, p.pose, p.label);
     if (out.ok) record = out.value.record;
     return out;
   });

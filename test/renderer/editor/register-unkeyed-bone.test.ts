@@ -19,6 +19,8 @@ import { useEditorActions } from '../../../renderer/src/editor/use-editor-action
 import KeyInspector from '../../../renderer/src/editor/KeyInspector.vue';
 import { setQuietApi } from '../../helpers/quiet-api';
 import { typeField } from '../../helpers/type-field';
+import { editLabel } from '../../../shared/i18n/edit-labels';
+import { t } from '../../../shared/i18n/strings';
 
 setQuietApi();
 
@@ -58,6 +60,9 @@ describe('a picked bone without keys', () => {
     expect(useHistoryStore().depth).toBe(1);
     expect(useWorkspaceStore().doc!.bone.count).toBe(1);
     expect(rec(0)).toEqual({ name: ARM_R, frame: 12, pos: [0, 0, 0], rot: [0, 0, 0, 1] });
+    // The step is named as Enter's on a bone with keys (MMD's 登録), not "pose bone", the ring drag's (fixmisc3).
+    expect(useHistoryStore().undoLabel).toBe('register key');
+    expect(editLabel(useHistoryStore().undoLabel, (k) => t(k, 'ja'))).toBe('キー登録');
     const sel = useSelectionStore();
     expect(sel.refs).toEqual([{ kind: 'bone', record: 0 }]);
     expect(sel.activeTrack).toEqual({ kind: 'bone', track: useWorkspaceStore().tracks!.bones.index.get('右腕') });
