@@ -94,3 +94,40 @@ describe.skipIf(!corpusPresent)('inspect MODEL: textures that are there but cann
     expect(r3.out).toContain(`\n  texture missing: light/arm.png (手肌), folder light/ not found in ${f}\n`);
   });
 });
+
+describe.skipIf(!corpusPresent)('inspect SCENE: its models\' textures found elsewhere', () => {
+  it('warns of each, with the model, as inspect MODEL lines it; --json foundTextures', async () => {
+    // Before (fixmisc3): `inspect MODEL` said "texture found elsewhere" for a name garbled by a Shift_JIS zip or a
+    // renamed folder, and `inspect SCENE` on a scene of that model said nothing (MMD shows those materials white).
+    const d = mk('inspect-scene-tex-found');
+    // Gene with light/顔.png stored as CP437 reads its Shift_JIS bytes (8A E7: "èτ"), and Gene with its light/ renamed.
+    const garbled = geneFolder(path.join(d, 'models', 'garbled'), { textures: withTextures([3, 'light/顔.png']) });
+    renameSync(path.join(d, 'models', 'garbled', 'light', 'face.png'), path.join(d, 'models', 'garbled', 'light', 'èτ.png'));
+    geneFolder(path.join(d, 'models', 'moved'), { into: 'Textures' });
+    writeFileSync(
+      path.join(d, 'duet.vmdscene'),
+      JSON.stringify({
+        format: 'vmd-studio-scene',
+        version: 1,
+        actors: [
+          { model: 'models/garbled/Gene_light.pmx', motion: null, hidden: false },
+          { model: 'models/moved/Gene_light.pmx', motion: null, hidden: false },
+        ],
+      }),
+    );
+    expect(garbled).toBe(path.join(d, 'models', 'garbled', 'Gene_light.pmx'));
+    const r = await cli(['inspect', 'duet.vmdscene'], d);
+    expect(r.code, r.err).toBe(0);
+    const why = "(the zip's names were extracted in another encoding; re-extract with Japanese encoding, e.g. `unzip -O cp932`)";
+    const warnings = r.out.split('\n').filter((l) => l.startsWith('  warning'));
+    expect(warnings).toContain(`  warning models/garbled/Gene_light.pmx: texture found elsewhere: light/顔.png (顔): found as light/èτ.png ${why}`);
+    expect(warnings).toContain('  warning models/moved/Gene_light.pmx: texture found elsewhere: light/arm.png (手肌): light/ is not there: used Textures/arm.png');
+    // Every one of the moved model's 10 textures, and the garbled model's one: nothing else is said of them.
+    expect(warnings.filter((l) => l.includes('texture found elsewhere')).length).toBe(11);
+    expect(r.out).not.toContain('not found');
+    const j = JSON.parse((await cli(['inspect', '--json', 'duet.vmdscene'], d)).out.trim().split('\n')[0]);
+    expect(j.missing).toEqual([]);
+    expect(j.foundTextures[0]).toEqual({ texture: 'light/顔.png', model: 'models/garbled/Gene_light.pmx', materials: ['顔'], note: { kind: 'encoding', found: 'light/èτ.png', as: 'cp437' } });
+    expect(j.foundTextures.slice(1).map((x: { model: string; texture: string; note: { kind: string; found: string } }) => [x.model, x.texture, x.note.kind, x.note.found])).toContainEqual(['models/moved/Gene_light.pmx', 'light/hair2.png', 'moved', 'Textures/hair2.png']);
+  });
+});

@@ -117,6 +117,16 @@ export async function modelMissingTextures(file: string): Promise<Outcome<Missin
   return m.ok ? success(m.value.missingTextures) : m;
 }
 
+/**
+ * The textures a model's materials use that the app takes from another name or folder than the model names
+ * (a name garbled by a zip, a renamed folder: file-service.ts locateAsset); `inspect SCENE` warns of them, as
+ * MMD, which looks only where the model says, shows those materials white.
+ */
+export async function modelFoundTextures(file: string): Promise<Outcome<FoundTexture[]>> {
+  const m = await loadModel(file);
+  return m.ok ? success(m.value.foundTextures) : m;
+}
+
 /** The textures a model's materials use that are there but that the app cannot show (`inspect SCENE` warns of them). */
 export async function modelUnreadableTextures(file: string): Promise<Outcome<UnreadableTexture[]>> {
   const m = await loadModel(file);
@@ -206,8 +216,8 @@ export async function modelInspection(
   return null;
 }
 
-/** How a texture was found elsewhere, as the app's row says it. */
-function foundText(n: AssetNote): string {
+/** How a texture was found elsewhere, as the app's row says it (`inspect MODEL`'s line, and `inspect SCENE`'s warning). */
+export function foundText(n: AssetNote): string {
   return n.kind === 'encoding'
     ? `found as ${n.found} (the zip's names were extracted in another encoding; re-extract with Japanese encoding, e.g. \`unzip -O cp932\`)`
     : `${n.folder} is not there: used ${n.found}`;

@@ -18,7 +18,8 @@ import { songEndFrame } from '../../../shared/scene/audio-sync';
 import { loadMotion } from '../load';
 import { withLocated } from '../../../shared/scene/scene-locate';
 import { locateOnDisk } from '../../services/scene-locate';
-import { modelMissingTextures, modelUnreadableTextures } from './inspect-model';
+import { foundText, modelFoundTextures, modelMissingTextures, modelUnreadableTextures } from './inspect-model';
+import type { AssetNote } from '../../../shared/ipc/contract';
 import path from 'node:path';
 import { plural } from '../../../shared/i18n/plural';
 
@@ -160,6 +161,13 @@ export interface SceneInfo {
    * `texture` as the model stores it, `model` relative to the scene, the `materials` using it.
    */
   missingTextures: { path: string; texture: string; model: string; materials: string[] }[];
+  /**
+   * Each model's textures the app uses from another name or folder than the model names (a name garbled by a
+   * Shift_JIS zip, a renamed folder): `texture` as the model stores it, `model` relative to the scene, the
+   * `materials` using it, `note` how it was found (its `found` relative to the model's folder), as `inspect MODEL`'s
+   * `foundTextures`.
+   */
+  foundTextures: { texture: string; model: string; materials: string[]; note: AssetNote }[];
   /** The files the scene names that are not there, each found beside it (`found`), as the app opens them (shared/scene/scene-locate.ts). */
   located: { path: string; found: string }[];
   warnings: string[];
@@ -208,6 +216,7 @@ export async function inspectScene(file: string): Promise<{ ok: true; value: Sce
   // Each model's textures that are not there, as `inspect MODEL` finds them: a texture left out is the most
   // common break of a shared folder, and the list is what to add before zipping it.
   const missingTextures: SceneInfo['missingTextures'] = [];
+  const foundTextures: SceneInfo['foundTextures'] = [];
   for (const model of new Set(scene.actors.map((a) => a.model).filter((m): m is string => m !== null && !isMissing(m)))) {
     const t = await modelMissingTextures(model);
     if (!t.ok) {
@@ -220,6 +229,14 @@ export async function inspectScene(file: string): Promise<{ ok: true; value: Sce
       if (!missing.includes(file)) missing.push(file);
       warnings.push(`${file}: not found (a texture of ${storedPath(dir, model)}, used by ${x.materials.join(', ')})`);
     }
+    // A texture the app finds under another name or folder (a zip's garbled names, a renamed folder): shown in the
+    // app, white in MMD, which looks only where the model says; the line `inspect MODEL` prints, with the model.
+    const found = await modelFoundTextures(model);
+    if (found.ok)
+      for (const x of found.value) {
+        foundTextures.push({ texture: x.path, model: storedPath(dir, model), materials: x.materials, note: x.note });
+        warnings.push(`${storedPath(dir, model)}: texture found elsewhere: ${x.path} (${x.materials.join(', ')}): ${foundText(x.note)}`);
+      }
     // A texture that is there but that the app cannot show (a DDS it does not read, a damaged TGA): the picture is white as for a missing one.
     const unreadable = await modelUnreadableTextures(model);
     if (unreadable.ok)
@@ -275,6 +292,7 @@ export async function inspectScene(file: string): Promise<{ ok: true; value: Sce
       length: longest ? { ...lengthOf(longest[1]), longest: longest[0] } : null,
       missing,
       missingTextures,
+      foundTextures,
       located: located.map((l) => ({ path: storedPath(dir, l.path), found: storedPath(dir, l.found) })),
       warnings,
     },
