@@ -95,6 +95,48 @@ const cp437 = (b: Uint8Array) => Array.from(b, (c) => (c < 0x80 ? String.fromCha
 const CP1252_80 = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
 const cp1252 = (b: Uint8Array) => Array.from(b, (c) => (c >= 0x80 && c < 0xa0 ? CP1252_80[c - 0x80] : String.fromCharCode(c))).join('');
 
+/** Each code page's bytes by character, the tables above read backwards (ASCII stands for itself). */
+const BYTE_OF = {
+  cp437: new Map(Array.from(CP437_HIGH, (ch, i) => [ch, 0x80 + i] as const)),
+  cp1252: new Map(Array.from({ length: 0x80 }, (_, i) => [cp1252(Uint8Array.of(0x80 + i)), 0x80 + i] as const)),
+};
+const JAPANESE = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff01-\uff20\uff3b-\uff40\uff5b-\uffef]/u;
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+
+/**
+ * The Shift_JIS name a UTF-8 name stands for when an unzip on a system that is not Japanese read a Shift_JIS zip's
+ * name as CP437 or CP1252 ("âWâFâl.pmx" for ジェネ.pmx): its characters back to those bytes by the tables
+ * locateAsset matches textures by, read as Shift_JIS. Null when the name has no such character, is not all of one
+ * code page, its bytes are not Shift_JIS, or what they read is not a Japanese name: every character that is not
+ * ASCII Japanese (kanji, kana, full-width punctuation and katakana; not full-width Latin letters), at least one
+ * kana, and no fewer Japanese characters than ASCII letters. Accented Latin names read as Shift_JIS make kanji
+ * or full-width letters among many ASCII ones ("Hélène", "Château"), seldom kana beside few letters.
+ */
+export function garbledSjisName(name: string): { name: string; as: 'cp437' | 'cp1252' } | null {
+  const text = name.normalize('NFC');
+  if (!/[^\x00-\x7f]/.test(text)) return null;
+  for (const as of ['cp437', 'cp1252'] as const) {
+    const bytes: number[] = [];
+    for (const ch of text) {
+      const b = ch < '\x80' ? ch.charCodeAt(0) : BYTE_OF[as].get(ch);
+      if (b === undefined) break;
+      bytes.push(b);
+    }
+    if (bytes.length !== [...text].length) continue;
+    let read: string;
+    try {
+      read = new TextDecoder('shift_jis', { fatal: true }).decode(Uint8Array.from(bytes));
+    } catch {
+      continue;
+    }
+    const chars = [...read];
+    const japanese = chars.filter((c) => JAPANESE.test(c)).length;
+    const letters = chars.filter((c) => /[A-Za-z]/.test(c)).length;
+    if (chars.every((c) => c < '\x80' || JAPANESE.test(c)) && KANA.test(read) && japanese >= letters) return { name: read, as };
+  }
+  return null;
+}
+
 /** The bounds of the search for a texture whose folder is not there (locateAsset): folders deep, entries looked at. */
 export const ASSET_SEARCH_DEPTH = 3;
 export const ASSET_SEARCH_ENTRIES = 2000;
@@ -327,6 +369,9 @@ export function createFileService(opts: FileServiceOptions = {}): FileService {
         if (!isDir && exts && !exts.includes(path.extname(shown).toLowerCase())) continue;
         const entry: DirectoryEntry = { name, path: p, kind: isDir ? 'dir' : 'file', size: isDir ? 0 : (st?.size ?? 0), mtimeMs: st?.mtimeMs ?? 0 };
         if (bad) entry.notUtf8 = { shownName: bad.name, as: bad.sjis ? 'sjis' : 'other' };
+        // A Shift_JIS name an unzip read as CP437/CP1252: it opens, but the dialog says what it stands for.
+        const garbled = text === null ? null : garbledSjisName(text);
+        if (garbled) entry.garbledSjis = garbled;
         entries.push(entry);
       }
       const coll = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });

@@ -96,6 +96,12 @@ export interface DirectoryEntry {
    * name decoded as Shift_JIS (`'sjis'`) or as far as it reads (`'other'`), for the dialog to show with a mark.
    */
   notUtf8?: { shownName: string; as: 'sjis' | 'other' };
+  /**
+   * A UTF-8 name that reads as a Shift_JIS name garbled by an unzip that took it for CP437 or CP1252 ("âWâFâl.pmx"
+   * for ジェネ.pmx: file-service.ts garbledSjisName): `name` is that Shift_JIS reading, for the dialog to offer as a
+   * hint (the file opens by the name it has).
+   */
+  garbledSjis?: { name: string; as: 'cp437' | 'cp1252' };
 }
 
 export interface DirectoryListing {

@@ -189,6 +189,28 @@ describe('FileDialog', () => {
     w.unmount();
   });
 
+  it('a name garbled from Shift_JIS (CP437 "âWâFâl.pmx") gets a hint with its reading, in the UI language; it opens by its own name', async () => {
+    // Before (fixmisc3): only raw Shift_JIS names were marked; one an unzip read as CP437/CP1252 was listed bare.
+    const entries = [
+      { name: 'âWâFâl.pmx', path: '/m/âWâFâl.pmx', kind: 'file', size: 1, mtimeMs: 0, garbledSjis: { name: 'ジェネ.pmx', as: 'cp437' } },
+      { name: 'Gene.pmx', path: '/m/Gene.pmx', kind: 'file', size: 1, mtimeMs: 0 },
+    ];
+    setApi(new Proxy({ listDirectory: async () => ({ ok: true, value: { path: '/m', parent: '/', entries } }) }, { get: (t, k) => (t as Record<string | symbol, unknown>)[k] ?? (async () => ({ ok: true, value: undefined })) }) as never);
+    const w = mount(FileDialog, { attachTo: document.body });
+    const open = showFileDialog({ mode: 'open', title: 'Open', filter: 'model', directory: '/m' });
+    await flushPromises();
+    const hints = w.findAll('[data-testid="file-dialog-garbled"]');
+    expect(hints.map((h) => h.text())).toEqual(['name garbled from Shift_JIS: ジェネ.pmx?']);
+    expect(hints[0].attributes('title')).toMatch(/^This name looks like a Japanese \(Shift_JIS\) name that an unzip on a system that is not Japanese read as CP437\./);
+    expect(w.get('li[data-name="âWâFâl.pmx"] .name').text()).toBe('âWâFâl.pmx');
+    useSettingsStore().settings.locale = 'ja';
+    await flushPromises();
+    expect(w.get('[data-testid="file-dialog-garbled"]').text()).toBe('Shift_JIS の名前の文字化け: ジェネ.pmx？');
+    await w.get('li[data-name="âWâFâl.pmx"]').trigger('dblclick');
+    expect(await open).toMatchObject({ path: '/m/âWâFâl.pmx' });
+    w.unmount();
+  });
+
   it('names what it lists by its filter, in the UI language (a model dialog does not say motion files)', async () => {
     const w = mount(FileDialog, { attachTo: document.body });
     const cases = [
