@@ -175,12 +175,14 @@ export async function saveSceneWithDialog(why = false): Promise<boolean> {
 /**
  * Where Save Scene proposes an untitled scene: the folder holding all its files, named after its song or
  * "scene" (suggestedScenePlace), not the shown dance's folder and name (`motions/walk.vmdscene` put a project
- * file among the motions, named after one actor). Files on different drives: the shown actor's motion's folder.
+ * file among the motions, named after one actor). Files on different drives, or sharing only a root or the home
+ * folder: the shown actor's motion's folder.
  */
 function untitledScenePlace(): { fileName: string; directory: string | null } {
   const scene = useSceneStore();
   const ws = useWorkspaceStore();
-  const { directory, fileName } = suggestedScenePlace(scene.current(false));
+  // The home folder (or a disk's root) shared only: the shown motion's folder instead (suggestedScenePlace).
+  const { directory, fileName } = suggestedScenePlace(scene.current(false), useSettingsStore().appInfo?.homeDir ?? null);
   if (directory !== null) return { fileName, directory };
   const shown = scene.entries.find((e) => e.id === scene.shownActorId) ?? scene.entries[0] ?? null;
   return { fileName, directory: dirOf(shown ? scene.stateOf(shown).path : ws.path) };
