@@ -508,6 +508,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       store.setPoseSpace(settings.settings.ui[POSE_SPACE_SETTING] === 'local' ? 'local' : 'global', false);
       store.setSelfShadow(settings.settings.ui[SELF_SHADOW_SETTING] === true, false);
       store.setGhostShown(settings.settings.ui[GHOST_SETTING] === true, false);
+      time.restoreLoop();
       // The outline: the person's last choice when there is one, else the engine's default (off on software GL).
       const outline = settings.settings.ui[OUTLINE_SETTING];
       if (typeof outline === 'boolean') store.setOutlineShown(outline, false);
