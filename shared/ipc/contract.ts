@@ -235,6 +235,8 @@ export const MENU_COMMANDS = [
   'closeScene',
   /** File → New Motion (Ctrl+N; the toolbar's 新規): an empty motion for the shown model, asking first over unsaved changes. */
   'newMotion',
+  /** File → Close (Ctrl+W): the document shown, asking first over its unsaved changes (the last one: as Close Scene). */
+  'closeDocument',
 ] as const;
 export type MenuCommandId = (typeof MENU_COMMANDS)[number];
 

@@ -233,6 +233,18 @@ export async function closeSceneAsking(): Promise<boolean> {
   return true;
 }
 
+/**
+ * File → Close (Ctrl+W): the document shown leaves, asking over its unsaved changes as its tab's × does
+ * (removeFromScene); the last one (a lone motion) closes as Close Scene does, leaving the window empty. Before,
+ * no key closed a document: open → edit → save → close could not be finished from the keyboard (nuprefs 6).
+ */
+export async function closeShownAsking(): Promise<boolean> {
+  const scene = useSceneStore();
+  const id = scene.activeId;
+  if (scene.entries.length > 1 && id !== null) return removeFromScene(id);
+  return closeSceneAsking();
+}
+
 /** Save / Don't Save / Cancel, naming what would be saved (before the window closes, or a document leaves the scene). */
 function askSave(name: string, key: 'scene.closeAsk' | 'scene.removeAsk' = 'scene.closeAsk', changes?: NoticeText) {
   return useConfirmStore().ask({
@@ -426,6 +438,9 @@ export async function runCommand(id: CommandId, arg?: string): Promise<void> {
       return;
     case 'closeScene':
       await closeSceneAsking();
+      return;
+    case 'closeDocument':
+      await closeShownAsking();
       return;
     case 'saveAs':
       await saveAsWithDialog();
