@@ -234,6 +234,27 @@ export async function closeSceneAsking(): Promise<boolean> {
 }
 
 /**
+ * Clear Recent asks first, naming how many files go (new-user pass nuprefs 10: one click emptied the list for good);
+ * the files themselves stay. True when the list was cleared.
+ */
+export async function clearRecentAsking(): Promise<boolean> {
+  const settings = useSettingsStore();
+  const n = settings.recent.length;
+  if (n === 0) return false;
+  const choice = await useConfirmStore().ask({
+    title: { key: 'menu.clearRecent' },
+    message: { key: 'menu.clearRecentAsk', params: { n } },
+    buttons: [
+      { choice: 'discard', label: 'menu.clearRecentYes' },
+      { choice: 'cancel', label: 'close.cancel' },
+    ],
+  });
+  if (choice !== 'discard') return false;
+  await settings.clearRecent();
+  return true;
+}
+
+/**
  * File → Close (Ctrl+W): the document shown leaves, asking over its unsaved changes as its tab's × does
  * (removeFromScene); the last one (a lone motion) closes as Close Scene does, leaving the window empty. Before,
  * no key closed a document: open → edit → save → close could not be finished from the keyboard (nuprefs 6).
@@ -431,7 +452,7 @@ export async function runCommand(id: CommandId, arg?: string): Promise<void> {
       await exportCapture('bvh');
       return;
     case 'clearRecent':
-      await useSettingsStore().clearRecent();
+      await clearRecentAsking();
       return;
     case 'save':
       await saveCommand();
