@@ -54,6 +54,7 @@ import { AdaptiveScale } from './adaptive-scale';
 import { DrawRate } from './draw-rate';
 import { buildModelMesh } from './model-mesh';
 import { applyTextures, type ReadAsset } from './textures';
+import { missingTexturesNotice } from './texture-notice';
 import { useSelectionStore, type TrackRef } from '../stores/selection';
 import { keyRecordAt } from './bone-pick';
 import { bindKeyActions } from '../shell/keymap';
@@ -682,6 +683,9 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       // Another model (or the figure) may have replaced this one while its textures loaded.
       if (engine && !built.disposed) {
         store.missingTextures = tex.problems;
+        // Mostly missing (the model's folder moved): said once in a notice too, naming the folder looked in.
+        const told = missingTexturesNotice(path, m.textures, tex.problems);
+        if (told) useNotifyStore().warning(told);
         // "Loading" stays until the textured picture is on screen: on software GL its first draw (every
         // texture uploaded, mipmaps made) can take seconds, and the page showed the white model meanwhile.
         await renderShown(engine);
