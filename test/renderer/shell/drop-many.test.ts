@@ -30,7 +30,7 @@ describe('dropping a model, a dance, a facial motion, a camera and a pose at onc
     confirm.answer('apply');
     await dropped;
     expect(merge.open).toBe(true);
-    expect(merge.files.map((f) => f.name)).toEqual(['face.vmd']);
+    expect(merge.files.map((f) => ('name' in f ? f.name : f.path))).toEqual(['face.vmd']);
     expect(useSceneStore().entries.map((e) => [e.kind, e.fileName])).toEqual([['actor', 'walk.vmd'], ['camera', 'camera.vmd']]);
     const said = useNotifyStore().items.filter((n) => n.kind === 'success').map((n) => noticeLines(n, 'en').message);
     expect(said.at(-1)).toBe('Opened Gene.pmx as the model · walk.vmd on Gene.pmx · camera.vmd as the camera · lf.vpd as a pose on it · face.vmd to merge in (Merge with…)');
