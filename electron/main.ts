@@ -113,7 +113,8 @@ function start(): void {
       appName: APP_NAME,
       command: (id: MenuCommandId) => send('menuCommand', { command: id }),
       openRecent: (p) => openInWindow([p]),
-      clearRecent: () => void services!.recent.clear().then(rebuildMenu),
+      // Asked in the window first, as the toolbar's Clear Recent asks (commands.ts clearRecentAsking).
+      clearRecent: () => send('menuCommand', { command: 'clearRecent' }),
       stageMotion: services.documentState().stageMotion,
     });
     Menu.setApplicationMenu(Menu.buildFromTemplate(template));

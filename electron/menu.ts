@@ -22,8 +22,19 @@ export interface MenuContext {
   stageMotion?: 'camera' | 'light' | null;
 }
 
+/**
+ * A top menu's label with its access key on Windows and Linux (Alt+F opens File; new-user pass nuprefs 6: no menu
+ * had one): "&File" where the label holds the letter, else the Japanese way, "ファイル(&F)". macOS has none.
+ */
+export function withMnemonic(label: string, letter: string, platform: NodeJS.Platform): string {
+  if (platform === 'darwin') return label;
+  const at = label.toLowerCase().indexOf(letter.toLowerCase());
+  return /^[\x20-\x7e]+$/.test(label) && at >= 0 ? `${label.slice(0, at)}&${label.slice(at)}` : `${label}(&${letter.toUpperCase()})`;
+}
+
 export function menuTemplate(c: MenuContext): MenuItemConstructorOptions[] {
   const mac = c.platform === 'darwin';
+  const top = (key: UiStringKey, letter: string) => withMnemonic(c.t(key), letter, c.platform);
   const cmd = (id: MenuCommandId) => () => c.command(id);
   // A camera or light motion has no pose or body to export (the command refuses it too, from a shortcut).
   const stageOff = c.stageMotion ? c.t(c.stageMotion === 'camera' ? 'mocap.cameraMotionOff' : 'mocap.lightMotionOff') : null;
@@ -42,7 +53,7 @@ export function menuTemplate(c: MenuContext): MenuItemConstructorOptions[] {
     : [{ label: c.t('menu.noRecent'), enabled: false }];
 
   const file: MenuItemConstructorOptions = {
-    label: c.t('menu.file'),
+    label: top('menu.file', 'F'),
     submenu: [
       { label: c.t('menu.newMotionItem'), accelerator: 'CmdOrCtrl+N', click: cmd('newMotion') },
       { label: c.t('menu.open'), accelerator: 'CmdOrCtrl+O', click: cmd('open') },
@@ -50,6 +61,7 @@ export function menuTemplate(c: MenuContext): MenuItemConstructorOptions[] {
       { type: 'separator' },
       { label: c.t('menu.save'), accelerator: 'CmdOrCtrl+S', click: cmd('save') },
       { label: c.t('menu.saveAs'), accelerator: 'CmdOrCtrl+Shift+S', click: cmd('saveAs') },
+      { label: c.t('menu.close'), accelerator: 'CmdOrCtrl+W', click: cmd('closeDocument') },
       {
         // The toolbar's Scene ▾ (its recent scenes are on Open Recent).
         label: c.t('scene.menu'),
@@ -73,7 +85,7 @@ export function menuTemplate(c: MenuContext): MenuItemConstructorOptions[] {
     ],
   };
   const edit: MenuItemConstructorOptions = {
-    label: c.t('menu.edit'),
+    label: top('menu.edit', 'E'),
     submenu: [
       { label: c.t('menu.undo'), accelerator: 'CmdOrCtrl+Z', click: cmd('undo') },
       { label: c.t('menu.redo'), accelerator: mac ? 'Shift+Cmd+Z' : 'Ctrl+Y', click: cmd('redo') },
@@ -98,7 +110,7 @@ export function menuTemplate(c: MenuContext): MenuItemConstructorOptions[] {
     ],
   };
   const view: MenuItemConstructorOptions = {
-    label: c.t('menu.view'),
+    label: top('menu.view', 'V'),
     submenu: [
       { label: c.t('menu.reload'), role: 'reload' },
       { label: c.t('menu.devtools'), role: 'toggleDevTools' },
@@ -111,11 +123,11 @@ export function menuTemplate(c: MenuContext): MenuItemConstructorOptions[] {
     ],
   };
   const render: MenuItemConstructorOptions = {
-    label: c.t('menu.render'),
+    label: top('menu.render', 'R'),
     submenu: [{ label: c.t('menu.renderVideo'), click: cmd('exportVideo') }],
   };
   const help: MenuItemConstructorOptions = {
-    label: c.t('menu.help'),
+    label: top('menu.help', 'H'),
     role: 'help',
     submenu: [
       { label: c.t('help.gettingStarted'), click: cmd('gettingStarted') },

@@ -262,6 +262,10 @@ export const MENU_COMMANDS = [
   'bakePhysics',
   'fitToModel',
   'mergeWith',
+  /** File → Close (Ctrl+W): the document shown, asking first over its unsaved changes (the last one: as Close Scene). */
+  'closeDocument',
+  /** File → Open Recent → Clear Recent: asks first in the window (the toolbar's item asks the same). */
+  'clearRecent',
 ] as const;
 export type MenuCommandId = (typeof MENU_COMMANDS)[number];
 

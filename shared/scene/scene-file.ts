@@ -24,7 +24,7 @@
  * but UTF-16 or Shift_JIS: the message says which, and to save it as UTF-8).
  */
 import { ok, type CodecError, type Result } from '../vmd/errors';
-import { basenamePath, commonFolder, dirnamePath, isAbsolutePath, normalizePath, relativePath, resolvePath } from './scene-path';
+import { basenamePath, commonFolder, dirnamePath, isAbsolutePath, isRootPath, normalizePath, relativePath, resolvePath } from './scene-path';
 
 export const SCENE_FORMAT = 'vmd-studio-scene';
 export const SCENE_VERSION = 1;
@@ -558,10 +558,23 @@ export function serializeScene(scene: Scene, scenePath: string): string {
  * named after its song (`song.wav` → `song.vmdscene`), else `scene.vmdscene`. `directory` is null when its files
  * share no folder (none yet, or on different drives).
  */
-export function suggestedScenePlace(scene: Scene): { directory: string | null; fileName: string } {
+export function suggestedScenePlace(scene: Scene, homeDir: string | null = null): { directory: string | null; fileName: string } {
   const song = scene.audio ? basenamePath(scene.audio.path).replace(/\.[^.]*$/, '') : '';
   const named = [...scene.actors.flatMap((a) => [a.model, a.motion]), scene.camera, scene.audio?.path ?? null].filter((p): p is string => p !== null && isAbsolutePath(p));
-  return { directory: commonFolder(named), fileName: `${song || 'scene'}${SCENE_EXTENSION}` };
+  const shared = commonFolder(named);
+  return { directory: shared !== null && !tooWideFolder(shared, homeDir) ? shared : null, fileName: `${song || 'scene'}${SCENE_EXTENSION}` };
+}
+
+/**
+ * A folder files share only by living on one disk: a root (`/`, `C:\`, a share) or the home folder or one above
+ * it. Models kept in MMD/Models and dances in Downloads share `/` or the home folder: Save Scene proposed writing
+ * the scene there (new-user pass nuprefs 2); it counts as no shared folder.
+ */
+function tooWideFolder(dir: string, homeDir: string | null): boolean {
+  if (isRootPath(dir)) return true;
+  if (!homeDir || !isAbsolutePath(homeDir)) return false;
+  const up = relativePath(dir, homeDir);
+  return up !== null && (up === '.' || !up.startsWith('..'));
 }
 
 /** serializeScene as UTF-8 bytes, for saveScene. */

@@ -64,6 +64,12 @@ export function splitAbsolute(p: string): SplitPath | null {
   return null;
 }
 
+/** Whether `p` is a root: `/`, a drive's (`C:\`, `C:`), or a share's (`\\server\share`). */
+export function isRootPath(p: string): boolean {
+  if (/^[a-zA-Z]:$/.test(p)) return true;
+  return splitAbsolute(p)?.segments.length === 0;
+}
+
 /** Joins a split path back in its own style (`/` for posix, `\` for windows). */
 export function formatAbsolute(s: SplitPath): string {
   return s.root + s.segments.join(s.style === 'posix' ? '/' : '\\');

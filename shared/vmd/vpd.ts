@@ -1,5 +1,6 @@
 /**
- * VPD pose files: Shift_JIS text (UTF-8 when it starts with a BOM), CRLF or LF, `//` comments.
+ * VPD pose files: Shift_JIS text (UTF-8 when it starts with a BOM, or when its bytes are UTF-8 and not Shift_JIS:
+ * utf8Text), CRLF or LF, `//` comments.
  *
  *   Vocaloid Pose Data file
  *   model.osm;          // parent file name
@@ -103,7 +104,7 @@ class LineReader {
   private readonly utf8: TextDecoder | null;
 
   constructor(private readonly bytes: Uint8Array, utf8: boolean) {
-    this.at = utf8 ? 3 : 0;
+    this.at = utf8 && hasBom(bytes) ? 3 : 0;
     this.utf8 = utf8 ? new TextDecoder('utf-8') : null;
   }
 
@@ -194,9 +195,32 @@ class LineReader {
   }
 }
 
+const hasBom = (b: Uint8Array) => b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf;
+
+/**
+ * Whether a VPD without a BOM is UTF-8 text: it has bytes of 0x80 or more, they are strict UTF-8, and they are not
+ * Shift_JIS text — read as Shift_JIS some character is not one, or read as UTF-8 they hold kana or kanji (3-byte
+ * characters). Many text editors save UTF-8 without a BOM; read as Shift_JIS such a pose was refused with garbled
+ * names (new-user pass nuprefs 3). Shift_JIS kana and most kanji start with 0x81–0x9F, which never starts a UTF-8
+ * character, so MMD's poses are not UTF-8 and read as they always did; what could be both (a few half-width
+ * katakana, read as UTF-8 Latin letters) stays Shift_JIS, as MMD reads it.
+ */
+function utf8Text(b: Uint8Array): boolean {
+  let high = false;
+  for (let i = 0; i < b.length && !high; i++) high = b[i] >= 0x80;
+  if (!high) return false;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(b);
+  } catch {
+    return false;
+  }
+  return /[\u0800-\uffff]/.test(text) || decodeText(b).includes('\uFFFD');
+}
+
 /** Whether the bytes start like a pose file: the first line of their first 4 KiB (no more is read). */
 export function looksLikeVpd(bytes: Uint8Array): boolean {
-  const utf8 = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const utf8 = hasBom(bytes);
   const r = new LineReader(bytes.subarray(0, Math.min(bytes.length, 4096)), utf8);
   const first = r.next();
   return first !== null && r.text(first).startsWith(VPD_MAGIC);
@@ -215,13 +239,16 @@ const BONE_HEAD = /^Bone\d*\{(.*)$/;
 const MORPH_HEAD = /^Morph\d*\{(.*)$/;
 
 export function readVpd(bytes: Uint8Array): Result<VpdPose> {
-  const utf8 = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const bom = hasBom(bytes);
+  const utf8 = bom || utf8Text(bytes);
   const lines = new LineReader(bytes, utf8);
   const first = lines.next();
   if (first === null || !lines.text(first).startsWith(VPD_MAGIC)) {
     return fail('E_VPD_MAGIC', `not a VPD file: it does not start with "${VPD_MAGIC}"`, 0);
   }
   const diagnostics: Diagnostic[] = [];
+  // Said once, with the pose: MMD would read these names garbled.
+  if (utf8 && !bom) diagnostics.push({ code: 'W_VPD_UTF8', message: 'read as UTF-8 text; MMD reads VPD as Shift_JIS: Export VPD writes Shift_JIS', params: {} });
   let model = '';
   let declaredBones: number | null = null;
   let l = lines.next();

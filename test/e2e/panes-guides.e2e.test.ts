@@ -24,7 +24,7 @@ const widthOf = (page: Page, selector: string) => page.evaluate((s) => document.
 
 async function dragBy(page: Page, testId: string, dx: number) {
   const box = (await page.locator(`[data-testid="${testId}"]`).boundingBox())!;
-  // The half of the border inside its own pane (the pane clips the other half).
+  // A point of the 8 px band near the pane's side of the border (the band spans both sides: daily-week e2e).
   const x = testId === 'splitter-left' ? box.x + 1.5 : box.x + box.width - 1.5, y = box.y + box.height / 2;
   const hit = await page.evaluate(([px, py]) => document.elementFromPoint(px, py)?.getAttribute('data-testid'), [x, y]);
   expect(hit, `what is under the pointer at the ${testId}`).toBe(testId);

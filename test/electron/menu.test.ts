@@ -26,7 +26,7 @@ function build(platform: NodeJS.Platform, recent: { path: string; name: string; 
 describe('native menu', () => {
   it('has File, Edit, View, Render, Help with every command the app offers; menu clicks send menuCommand ids', () => {
     const { tpl, items, sent } = build('linux');
-    expect(tpl.map((m) => m.label)).toEqual(['File', 'Edit', 'View', 'Render', 'Help']);
+    expect(tpl.map((m) => m.label)).toEqual(['&File', '&Edit', '&View', '&Render', '&Help']);
     const byLabel = (l: string) => items.find((i) => i.label === l)!;
     for (const l of ['Open…', 'Open Recent', 'Save', 'Save As…', 'Export VPD at Frame…', 'Batch…', 'Quit', 'Undo', 'Redo', 'Copy Curve', 'Paste Curve', 'Whole Motion…', 'Video…', 'Keyboard Shortcuts', 'About VMD Studio']) {
       expect(byLabel(l), l).toBeDefined();
@@ -36,24 +36,24 @@ describe('native menu', () => {
     }
     expect(sent).toEqual(['open', 'save', 'saveAs', 'exportVpd', 'exportVrma', 'exportBvh', 'batch', 'undo', 'redo', 'copyCurve', 'pasteCurve', 'wholeMotion', 'exportVideo', 'shortcuts', 'about']);
     // File → Export holds the motion capture exports.
-    const fileMenu = tpl.find((m) => m.label === 'File')!.submenu as MenuItemConstructorOptions[];
+    const fileMenu = tpl.find((m) => m.label?.replace('&', '') === 'File')!.submenu as MenuItemConstructorOptions[];
     expect((fileMenu.find((i) => i.label === 'Export')!.submenu as MenuItemConstructorOptions[]).map((i) => i.label)).toEqual(['VRM Animation (.vrma)…', 'BVH…']);
     // Whole Motion… sits under Edit, with the other edits of the open motion.
-    expect((tpl.find((m) => m.label === 'Edit')!.submenu as MenuItemConstructorOptions[]).map((i) => i.label)).toContain('Whole Motion…');
+    expect((tpl.find((m) => m.label?.replace('&', '') === 'Edit')!.submenu as MenuItemConstructorOptions[]).map((i) => i.label)).toContain('Whole Motion…');
     // Help starts with Getting started (the first steps and the glossary), then the keyboard reference and About.
-    const helpMenu = tpl.find((m) => m.label === 'Help')!.submenu as MenuItemConstructorOptions[];
+    const helpMenu = tpl.find((m) => m.label?.replace('&', '') === 'Help')!.submenu as MenuItemConstructorOptions[];
     expect(helpMenu.filter((i) => i.type !== 'separator').map((i) => i.label)).toEqual(['Getting started', 'Keyboard Shortcuts', 'About VMD Studio']);
     const before = sent.length;
     (helpMenu[0].click as () => void)();
     expect(sent.slice(before)).toEqual(['gettingStarted']);
     // F1 is the usual help key; the keyboard reference sits under Help.
     expect(byLabel('Keyboard Shortcuts').accelerator).toBe('F1');
-    expect((tpl.find((m) => m.label === 'Help')!.submenu as MenuItemConstructorOptions[]).map((i) => i.label)).toContain('Keyboard Shortcuts');
+    expect((tpl.find((m) => m.label?.replace('&', '') === 'Help')!.submenu as MenuItemConstructorOptions[]).map((i) => i.label)).toContain('Keyboard Shortcuts');
   });
 
   it('File → New Motion is Ctrl+N (⌘N) and sends newMotion, above Open…', () => {
     const { tpl, sent } = build('linux');
-    const fileMenu = tpl.find((m) => m.label === 'File')!.submenu as MenuItemConstructorOptions[];
+    const fileMenu = tpl.find((m) => m.label?.replace('&', '') === 'File')!.submenu as MenuItemConstructorOptions[];
     expect(fileMenu.slice(0, 2).map((i) => [i.label, i.accelerator])).toEqual([['New Motion', 'CmdOrCtrl+N'], ['Open…', 'CmdOrCtrl+O']]);
     (fileMenu[0].click as () => void)();
     expect(sent).toEqual(['newMotion']);
@@ -67,7 +67,7 @@ describe('native menu', () => {
     expect(mac.tpl[0].label).toBe('VMD Studio');
     expect(mac.items.filter((i) => i.label === 'Redo').map((i) => i.accelerator)).toEqual(['Shift+Cmd+Z']);
     // Quit lives in the app menu on macOS, not under File.
-    const file = mac.tpl.find((m) => m.label === 'File')!;
+    const file = mac.tpl.find((m) => m.label?.replace('&', '') === 'File')!;
     expect(flatten(file.submenu as MenuItemConstructorOptions[]).some((i) => i.role === 'quit')).toBe(false);
   });
 
@@ -131,5 +131,26 @@ describe('native menu', () => {
     for (const l of ['Open Scene…', 'Save Scene As…', 'Save All', 'Save This Motion Only', 'Close Scene', 'Bake physics…', 'Fit to model…', 'Merge with…']) (items.find((i) => i.label === l)!.click as () => void)();
     expect(sent).toEqual(['openScene', 'saveSceneAs', 'saveAll', 'saveShown', 'closeScene', 'bakePhysics', 'fitToModel', 'mergeWith']);
     expect(items.find((i) => i.label === 'Bake physics…')!.accelerator).toBe('CmdOrCtrl+Shift+B');
+  });
+
+  // new-user pass nuprefs 6: Alt / Alt+F opened nothing on Windows (no mnemonics), and no key closed a document.
+  it('top menus have access keys off macOS (&File; ファイル(&F) in Japanese), none on macOS', () => {
+    const ja = menuTemplate({ platform: 'win32', t: (k) => t(k, 'ja'), recent: [], command: () => {}, openRecent: () => {}, clearRecent: () => {} });
+    expect(ja.map((m) => m.label)).toEqual(['ファイル(&F)', '編集(&E)', '表示(&V)', 'レンダリング(&R)', 'ヘルプ(&H)']);
+    expect(build('win32').tpl.map((m) => m.label)).toEqual(['&File', '&Edit', '&View', '&Render', '&Help']);
+    expect(build('darwin').tpl.map((m) => m.label)).toEqual(['VMD Studio', 'File', 'Edit', 'View', 'Render', 'Help']);
+  });
+
+  it('File → Close is Ctrl+W (⌘W) and sends closeDocument, beside File → Scene (Close Scene)', () => {
+    const { tpl, sent } = build('linux');
+    const fileMenu = tpl.find((m) => m.label === '&File')!.submenu as MenuItemConstructorOptions[];
+    const close = fileMenu.find((i) => i.label === 'Close')!;
+    expect(close.accelerator).toBe('CmdOrCtrl+W');
+    // Beside File → Scene, whose last item is Close Scene.
+    const scene = fileMenu[fileMenu.indexOf(close) + 1];
+    expect(scene.label).toBe('Scene');
+    expect((scene.submenu as MenuItemConstructorOptions[]).at(-1)!.label).toBe('Close Scene');
+    (close.click as () => void)();
+    expect(sent).toEqual(['closeDocument']);
   });
 });

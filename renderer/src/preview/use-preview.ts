@@ -54,6 +54,7 @@ import { AdaptiveScale } from './adaptive-scale';
 import { DrawRate } from './draw-rate';
 import { buildModelMesh } from './model-mesh';
 import { applyTextures, type ReadAsset } from './textures';
+import { missingTexturesNotice } from './texture-notice';
 import { useSelectionStore, type TrackRef } from '../stores/selection';
 import { keyRecordAt } from './bone-pick';
 import { bindKeyActions } from '../shell/keymap';
@@ -506,6 +507,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       store.setPoseSpace(settings.settings.ui[POSE_SPACE_SETTING] === 'local' ? 'local' : 'global', false);
       store.setSelfShadow(settings.settings.ui[SELF_SHADOW_SETTING] === true, false);
       store.setGhostShown(settings.settings.ui[GHOST_SETTING] === true, false);
+      time.restoreLoop();
       // The outline: the person's last choice when there is one, else the engine's default (off on software GL).
       const outline = settings.settings.ui[OUTLINE_SETTING];
       if (typeof outline === 'boolean') store.setOutlineShown(outline, false);
@@ -683,6 +685,9 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       if (engine && !built.disposed) {
         store.missingTextures = tex.problems;
         store.textureNotes = tex.notes;
+        // Mostly missing (the model's folder moved): said once in a notice too, naming the folder looked in.
+        const told = missingTexturesNotice(path, m.textures, tex.problems);
+        if (told) useNotifyStore().warning(told);
         // "Loading" stays until the textured picture is on screen: on software GL its first draw (every
         // texture uploaded, mipmaps made) can take seconds, and the page showed the white model meanwhile.
         await renderShown(engine);

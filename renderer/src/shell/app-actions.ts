@@ -18,7 +18,7 @@ import { pickPath } from './file-dialog';
 import { motionLoadedText, openOntoScene } from './pose-apply';
 import { isEmptyDiff, locate, registerBoneKey, type BonePose } from '../../../shared/key-edits';
 import { useHistoryStore } from '../stores/history';
-import { useNotifyStore } from '../stores/notify';
+import { useNotifyStore, type NoticeText } from '../stores/notify';
 import { usePreviewStore } from '../stores/preview';
 import { isCameraMotion, useSceneStore } from '../stores/scene';
 import { useMusicStore } from '../stores/music';
@@ -99,7 +99,10 @@ export async function openAny(source: OpenSource): Promise<boolean> {
  * facial motion dropped together: the common case), prefilled, in overlay mode; nothing is merged until Apply.
  * Every other file left (a second model, scene, capture, camera, pose or song, motions whose first did not open)
  * is named in one notice saying why: nothing dropped goes nowhere silently. A file the app does not open is
- * refused by openAny.
+ * refused by openAny. One question at a time: the pose's question is answered before Merge with… opens (last), and
+ * several files taken end with one notice saying what went where ("Opened walk.vmd on Gene_light.pmx · camera.vmd
+ * as the camera · song.wav as music"): new-user pass nuprefs 7 saw the pose's question over the Merge dialog, and
+ * only "Opened camera.vmd" said.
  */
 export async function openDropped(sources: readonly OpenSource[]): Promise<void> {
   const nameOf = (s: OpenSource) => fileNameOf('path' in s ? s.path : s.name);
@@ -129,28 +132,37 @@ export async function openDropped(sources: readonly OpenSource[]): Promise<void>
     else if (poses.includes(s) && pose) left.push({ key: 'drop.left.pose', name, first: nameOf(pose) });
     else left.push({ key: 'drop.left.document', name, first: nameOf(doc!) });
   });
-  if (model) await openAny(model);
+  /** What went where, for the closing notice. */
+  const taken: NoticeText[] = [];
+  if (model && (await openAny(model))) taken.push({ key: 'drop.sum.model', params: { name: nameOf(model) } });
+  let mergeInto = false;
   if (doc) {
     const opened = await openAny(doc);
     const ws = useWorkspaceStore();
     const danceId = opened && docIsDance ? ws.activeId : null;
-    if (opened && toMerge.length && ws.isOpen) useMergeStore().offer(toMerge as MergeFile[], 'overlay');
+    if (opened) taken.push(model && docIsDance ? { key: 'drop.sum.motionOn', params: { name: nameOf(doc), model: nameOf(model) } } : nameOf(doc));
+    if (opened && toMerge.length && ws.isOpen) mergeInto = true;
     else toMerge.forEach((s) => left.push({ key: 'drop.left.notMerged', name: nameOf(s), first: nameOf(doc) }));
     if (sideCamera) {
       if (danceId !== null) {
-        await addCameraDocument(cameras.get(sideCamera)!);
+        if (await addCameraDocument(cameras.get(sideCamera)!)) taken.push({ key: 'drop.sum.camera', params: { name: nameOf(sideCamera) } });
         // The dance stays the active document: Merge with… merges into it, and the pose goes onto its actor.
         useSceneStore().activate(danceId);
       } else left.push({ key: 'drop.left.cameraNotAdded', name: nameOf(sideCamera), first: nameOf(doc) });
     }
     if (pose) {
-      if (danceId !== null) await openAny(pose);
-      else left.push({ key: 'drop.left.poseNotApplied', name: nameOf(pose), first: nameOf(doc) });
+      if (danceId !== null) {
+        if (await openAny(pose)) taken.push({ key: 'drop.sum.pose', params: { name: nameOf(pose) } });
+      } else left.push({ key: 'drop.left.poseNotApplied', name: nameOf(pose), first: nameOf(doc) });
     }
   }
-  if (song) await openAny(song);
+  if (song && (await openAny(song))) taken.push({ key: 'drop.sum.music', params: { name: nameOf(song) } });
   // Files the app does not take at all: each refused by name (openAny's notice lists what it takes).
   for (const [i, s] of sources.entries()) if (kinds[i] === null) await openAny(s);
+  if (mergeInto) taken.push({ key: 'drop.sum.merge', params: { name: toMerge.map(nameOf).join(', ') } });
+  if (taken.length > 1) useNotifyStore().success({ key: 'drop.opened', params: { list: taken } });
+  // Last, once every question above is answered: the Merge dialog is a question too (it stacked under the pose's).
+  if (mergeInto) useMergeStore().offer(toMerge as MergeFile[], 'overlay');
   if (left.length) {
     useNotifyStore().warning(
       { key: 'drop.leftOut', params: { n: left.length } },

@@ -185,12 +185,14 @@ export async function saveSceneWithDialog(why = false): Promise<boolean> {
 /**
  * Where Save Scene proposes an untitled scene: the folder holding all its files, named after its song or
  * "scene" (suggestedScenePlace), not the shown dance's folder and name (`motions/walk.vmdscene` put a project
- * file among the motions, named after one actor). Files on different drives: the shown actor's motion's folder.
+ * file among the motions, named after one actor). Files on different drives, or sharing only a root or the home
+ * folder: the shown actor's motion's folder.
  */
 function untitledScenePlace(): { fileName: string; directory: string | null } {
   const scene = useSceneStore();
   const ws = useWorkspaceStore();
-  const { directory, fileName } = suggestedScenePlace(scene.current(false));
+  // The home folder (or a disk's root) shared only: the shown motion's folder instead (suggestedScenePlace).
+  const { directory, fileName } = suggestedScenePlace(scene.current(false), useSettingsStore().appInfo?.homeDir ?? null);
   if (directory !== null) return { fileName, directory };
   const shown = scene.entries.find((e) => e.id === scene.shownActorId) ?? scene.entries[0] ?? null;
   return { fileName, directory: dirOf(shown ? scene.stateOf(shown).path : ws.path) };
@@ -239,6 +241,39 @@ export async function closeSceneAsking(): Promise<boolean> {
   scene.closeScene();
   if (name) useNotifyStore().info({ key: 'scene.closedNotice', params: { name } });
   return true;
+}
+
+/**
+ * Clear Recent asks first, naming how many files go (new-user pass nuprefs 10: one click emptied the list for good);
+ * the files themselves stay. True when the list was cleared.
+ */
+export async function clearRecentAsking(): Promise<boolean> {
+  const settings = useSettingsStore();
+  const n = settings.recent.length;
+  if (n === 0) return false;
+  const choice = await useConfirmStore().ask({
+    title: { key: 'menu.clearRecent' },
+    message: { key: 'menu.clearRecentAsk', params: { n } },
+    buttons: [
+      { choice: 'discard', label: 'menu.clearRecentYes' },
+      { choice: 'cancel', label: 'close.cancel' },
+    ],
+  });
+  if (choice !== 'discard') return false;
+  await settings.clearRecent();
+  return true;
+}
+
+/**
+ * File → Close (Ctrl+W): the document shown leaves, asking over its unsaved changes as its tab's × does
+ * (removeFromScene); the last one (a lone motion) closes as Close Scene does, leaving the window empty. Before,
+ * no key closed a document: open → edit → save → close could not be finished from the keyboard (nuprefs 6).
+ */
+export async function closeShownAsking(): Promise<boolean> {
+  const scene = useSceneStore();
+  const id = scene.activeId;
+  if (scene.entries.length > 1 && id !== null) return removeFromScene(id);
+  return closeSceneAsking();
 }
 
 /** Save / Don't Save / Cancel, naming what would be saved (before the window closes, or a document leaves the scene). */
@@ -471,13 +506,16 @@ export async function runCommand(id: CommandId, arg?: string): Promise<void> {
       await exportCapture('bvh');
       return;
     case 'clearRecent':
-      await useSettingsStore().clearRecent();
+      await clearRecentAsking();
       return;
     case 'save':
       await saveCommand();
       return;
     case 'closeScene':
       await closeSceneAsking();
+      return;
+    case 'closeDocument':
+      await closeShownAsking();
       return;
     case 'saveAs':
       await saveAsWithDialog();

@@ -153,6 +153,16 @@ function pressesControl(e: KeyEventLike): boolean {
 }
 
 /**
+ * ↑/↓/Home/End on a ▾ menu's button or in its list (MenuBar.vue): the menu's own keys (they move through its items),
+ * not the editor's (↓ stepped to the next track while the focus was on Open Recent ▾).
+ */
+function menuKey(e: KeyEventLike): boolean {
+  if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp' && e.key !== 'Home' && e.key !== 'End') return false;
+  const t = e.target as { closest?: (s: string) => unknown } | null;
+  return typeof t?.closest === 'function' && !!t.closest('[role="menu"], [aria-haspopup="menu"]');
+}
+
+/**
  * The app command a key runs (browser mode; under Electron the native menu's accelerators send them),
  * or null. Text fields keep their own keys, except for rows marked `inText` (Save works while typing).
  */
@@ -215,7 +225,7 @@ export function dispatchKey(e: KeyboardEvent, o: KeymapOptions): boolean {
     e.preventDefault();
     return true;
   }
-  if (pressesControl(e)) return false;
+  if (pressesControl(e) || menuKey(e)) return false;
   const b = bindingFor(e, o.mac, stateSource());
   if (!b) return false;
   let used = false;

@@ -116,6 +116,8 @@ export async function openOntoScene(source: Source): Promise<boolean | null> {
     });
     if (choice === 'open') return alone();
     if (choice !== 'apply') return false;
+    // A pose read as UTF-8 (saved without a BOM): said once here too, as the File panel says it of one opened.
+    if (p.diagnostics.some((d) => d.code === 'W_VPD_UTF8')) notify.warning({ key: 'note.W_VPD_UTF8' });
     return applyPoseToActor(actor!, p.value, file, frame) !== null;
   }
 

@@ -46,6 +46,7 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
       { keys: [['Mod', 'O']], label: 'shortcuts.open', command: 'open', inText: true },
       { keys: [['Mod', 'S']], label: 'shortcuts.save', command: 'save', inText: true },
       { keys: [['Mod', 'Shift', 'S']], label: 'shortcuts.saveAs', command: 'saveAs', inText: true },
+      { keys: [['Mod', 'W']], label: 'shortcuts.close', command: 'closeDocument', inText: true },
       { keys: [['Mod', 'E']], label: 'shortcuts.exportVpd', command: 'exportVpd', inText: true },
       { keys: [['Mod', 'B']], label: 'shortcuts.batch', command: 'batch', inText: true },
       { keys: [['Mod', 'Shift', 'B']], label: 'shortcuts.bakePhysics', command: 'bakePhysics' },

@@ -90,6 +90,14 @@ function appDetail(e: NoticeError, locale: Locale): string | null {
  * wrong, and the English message moves to the detail line with the code, so nothing is lost.
  */
 export function describeError(e: NoticeError, locale: Locale = 'en'): { message: string; detail?: string } {
+  const d = describeErrorLines(e, locale);
+  // A file not found: the line names the whole path looked for, not only its name (a name typed in the Open
+  // dialog was looked for elsewhere, and "kb2.vmd: no such file or folder" hid where: new-user pass nuprefs 1).
+  if (e.code === 'E_IO_NOT_FOUND' && e.file && e.file !== fileNameOf(e.file)) return { ...d, message: locale === 'ja' ? `${d.message}（${e.file}）` : `${d.message} (${e.file})` };
+  return d;
+}
+
+function describeErrorLines(e: NoticeError, locale: Locale): { message: string; detail?: string } {
   const message = renderText(e.message, locale);
   const name = e.file ? fileNameOf(e.file) + ': ' : '';
   const key = `err.${e.code}`;

@@ -4,6 +4,13 @@
  */
 import { defineStore } from 'pinia';
 import { MAX_DENSE_FRAMES } from '../../../shared/edit-core/dense-limit';
+import { useSettingsStore } from './settings';
+
+/**
+ * settings.ui key: the Loop switch beside Play, remembered as its neighbours (Physics, Self-shadow…) are: it came back
+ * ticked at every start (new-user pass nuprefs 4). On unless switched off.
+ */
+export const LOOP_SETTING = 'playLoop';
 
 /**
  * The farthest frame the playhead goes to (typed, stepped or clicked): 999,999, 9¼ hours at 30 fps. As in
@@ -119,6 +126,23 @@ export const useTimeStore = defineStore('time', {
     /** Plays frames from..to in a loop (e.g. the segment a curve shapes) until the range is cleared. */
     playRange(from: number, to: number) {
       if (this.setPlayRange(from, to)) this.play();
+    },
+    /**
+     * The Loop switch: remembered in the settings unless `persist` is false. While a range plays (it always loops)
+     * the choice is what playback goes back to when the range ends.
+     */
+    setLoop(on: boolean, persist = true) {
+      if (this.range !== null && this.loopBeforeRange !== null && !persist) this.loopBeforeRange = on;
+      else this.loop = on;
+      if (persist) {
+        const settings = useSettingsStore();
+        void settings.update({ ui: { ...settings.settings.ui, [LOOP_SETTING]: on } });
+      }
+    },
+    /** The Loop switch as remembered (once the settings are in). */
+    restoreLoop() {
+      const settings = useSettingsStore();
+      if (settings.loaded) this.setLoop(settings.settings.ui?.[LOOP_SETTING] !== false, false);
     },
     clearRange() {
       this.range = null;

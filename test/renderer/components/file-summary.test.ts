@@ -96,6 +96,21 @@ describe('FileSummary notes', () => {
     expect(w.get('[data-testid="summary-header"]').text()).toBe(new TextDecoder().decode(motion.subarray(0, 25)));
   });
 
+  // new-user pass nuprefs 3: a pose saved as UTF-8 without a BOM was refused with garbled names; now it opens and
+  // the File panel says once how it was read, in the UI's language.
+  it.skipIf(!corpusPresent)('a VPD saved as UTF-8 without a BOM opens with its names, and one note says it was read as UTF-8', async () => {
+    const sjisBytes = readCorpus('threejs/vpds/01.vpd');
+    const utf8Bytes = new TextEncoder().encode(new TextDecoder('shift_jis').decode(sjisBytes));
+    expect(useSceneStore().openBytes('utf8.vpd', utf8Bytes, '/p/utf8.vpd')).toBe(true);
+    const w = mount(FileSummary);
+    await nextTick();
+    expect(w.findAll('[data-testid="summary-notes"] li').map((li) => li.text())).toEqual(['Read as UTF-8 text; MMD reads VPD as Shift_JIS: Export VPD writes Shift_JIS']);
+    const settings = useSettingsStore();
+    settings.settings = { ...settings.settings, locale: 'ja' };
+    await nextTick();
+    expect(w.findAll('[data-testid="summary-notes"] li').map((li) => li.text())).toEqual(['UTF-8 のテキストとして読みました。MMD は VPD を Shift_JIS として読みます（VPD 書き出しは Shift_JIS で書きます）']);
+  });
+
   it.skipIf(!corpusPresent)('stand.vmd: repeated bone and morph keys counted and said in Japanese', async () => {
     const bytes = readCorpus('gene/motion/stand.vmd');
     const bones = new DataView(bytes.buffer, bytes.byteOffset).getUint32(50, true);

@@ -173,6 +173,30 @@ describe('FileDialog', () => {
     w.unmount();
   });
 
+  it('opening: the path field opens with its folder selected; a name typed is the listed folder\'s, a full path is taken as is', async () => {
+    const w = mount(FileDialog, { attachTo: document.body });
+    const field = () => w.get('[data-testid="file-dialog-path"]').element as HTMLInputElement;
+    // new-user pass nuprefs 1: "kb2.vmd" typed over the listed folder was looked for elsewhere; a full path typed was
+    // added to the end of the folder's (nothing selected): /tmp/files/tmp/files/kb2.vmd.
+    const first = showFileDialog({ mode: 'open', title: 'Open', filter: 'motion', directory: '/m' });
+    await flushPromises();
+    expect(document.activeElement).toBe(field());
+    expect([field().value, field().selectionStart, field().selectionEnd]).toEqual(['/m', 0, 2]);
+    await w.get('[data-testid="file-dialog-path"]').setValue('stand.vmd');
+    await w.get('form.pathbar').trigger('submit');
+    await flushPromises();
+    expect(await first).toEqual({ path: '/m/stand.vmd', overwrite: false });
+
+    const second = showFileDialog({ mode: 'open', title: 'Open', filter: 'motion', directory: '/m' });
+    await flushPromises();
+    expect([field().value, field().selectionStart, field().selectionEnd]).toEqual(['/m', 0, 2]);
+    await w.get('[data-testid="file-dialog-path"]').setValue('/tmp/x/old.vmd');
+    await w.get('form.pathbar').trigger('submit');
+    await flushPromises();
+    expect(await second).toEqual({ path: '/tmp/x/old.vmd', overwrite: false });
+    w.unmount();
+  });
+
   it('marks folders and files with drawn icons, not emoji (a system without an emoji font showed boxes)', async () => {
     setApi(new Proxy({
       listDirectory: async () => ({ ok: true, value: { path: '/m', parent: '/', entries: [{ name: 'sub', path: '/m/sub', kind: 'dir', size: 0, mtimeMs: 0 }, { name: 'stand.vmd', path: '/m/stand.vmd', kind: 'file', size: 1, mtimeMs: 0 }] } }),

@@ -168,11 +168,11 @@ describe('notices follow the language and fade', () => {
     notify.push('success', { key: 'batch.doc.applied', params: { op: { key: 'batch.op.mirror' }, name: 'a.vmd' } }, [{ key: 'batch.doc.counts', params: { kept: 1, added: 0, dropped: 0, collisions: 0 } }, 'note']);
     const w = mount(NotificationList);
     const lines = () => w.findAll('[data-testid="notice-message"]').map((e) => e.text());
-    expect(lines()).toEqual(['Saved a.vmd', 'gone.vmd: no such file or folder', `${t('batch.doc.applied', 'en', { op: t('batch.op.mirror', 'en'), name: 'a.vmd' })}`]);
+    expect(lines()).toEqual(['Saved a.vmd', 'gone.vmd: no such file or folder (/m/gone.vmd)', `${t('batch.doc.applied', 'en', { op: t('batch.op.mirror', 'en'), name: 'a.vmd' })}`]);
     expect(w.text()).toContain(`${t('batch.doc.counts', 'en', { kept: 1, added: 0, dropped: 0, collisions: 0 })} · note`);
     settings.settings = { ...settings.settings, locale: 'ja' };
     await w.vm.$nextTick();
-    expect(lines()).toEqual(['a.vmd を保存しました', 'gone.vmd: ファイルが見つかりません', t('batch.doc.applied', 'ja', { op: t('batch.op.mirror', 'ja'), name: 'a.vmd' })]);
+    expect(lines()).toEqual(['a.vmd を保存しました', 'gone.vmd: ファイルが見つかりません（/m/gone.vmd）', t('batch.doc.applied', 'ja', { op: t('batch.op.mirror', 'ja'), name: 'a.vmd' })]);
     expect(lines()[2]).not.toBe(t('batch.doc.applied', 'en', { op: t('batch.op.mirror', 'en'), name: 'a.vmd' }));
     // "Dismiss all" (shown with more than one notice) clears every notice, errors included.
     expect(w.get('[data-testid="notify-dismiss-all"]').text()).toBe('すべて閉じる');

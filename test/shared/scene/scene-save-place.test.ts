@@ -43,4 +43,23 @@ describe('where Save Scene proposes an untitled scene', () => {
     expect(suggestedScenePlace(scene({ audio: { path: '/t/m/Song v1.2.final.mp3', offsetFrames: 0, volume: 1, muted: false } })).fileName).toBe('Song v1.2.final.vmdscene');
     expect(suggestedScenePlace(scene({}))).toEqual({ directory: null, fileName: 'scene.vmdscene' });
   });
+
+  // new-user pass nuprefs 2: the model in one folder, the dances in another: the folder they share was `/`, and
+  // Save Scene opened in the disk's root. A root or the home folder (or one above it) is no shared folder: the app
+  // proposes the shown motion's folder instead (commands.ts untitledScenePlace).
+  it('files sharing only a root, a bare drive, a share or the home folder: no folder', () => {
+    const two = (model: string, motion: string, home: string | null = null) => suggestedScenePlace(scene({ actors: [{ model, motion, hidden: false }] }), home).directory;
+    expect(two('/work/corpus/gene/Gene_light.pmx', '/tmp/files/a1.vmd')).toBeNull();
+    expect(two('C:\\MMD\\Models\\miku.pmx', 'C:\\Users\\me\\Downloads\\dance.vmd')).toBeNull();
+    expect(two('c:/MMD/miku.pmx', 'C:\\Dance\\walk.vmd')).toBeNull();
+    expect(two('\\\\nas\\mmd\\models\\miku.pmx', '\\\\nas\\mmd\\dances\\walk.vmd')).toBeNull();
+    expect(two('/home/me/MMD/Models/miku.pmx', '/home/me/Downloads/walk.vmd', '/home/me')).toBeNull();
+    expect(two('C:\\Users\\Me\\MMD\\miku.pmx', 'C:\\Users\\Me\\Downloads\\walk.vmd', 'C:\\Users\\me')).toBeNull();
+    // Above the home folder, too (two users' files): still no project folder.
+    expect(two('/home/me/a/miku.pmx', '/home/you/b/walk.vmd', '/home/me')).toBeNull();
+    // A project folder under the home folder, or a folder on a drive, stays the proposal.
+    expect(two('/home/me/MMD/proj/models/miku.pmx', '/home/me/MMD/proj/motions/walk.vmd', '/home/me')).toBe('/home/me/MMD/proj');
+    expect(two('D:\\MMD\\models\\miku.pmx', 'D:\\MMD\\motions\\walk.vmd', 'C:\\Users\\me')).toBe('D:\\MMD');
+    expect(two('/srv/mmd/models/miku.pmx', '/srv/mmd/walk.vmd', '/home/me')).toBe('/srv/mmd');
+  });
 });
