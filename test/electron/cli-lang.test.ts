@@ -4,10 +4,10 @@
 // POSIX order) starts with "ja", or with --lang ja; on Windows the system locale decides; English otherwise, and
 // --json stays English. Expected lines are the app's, as the translator saw them in its notice for the same file.
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { envLocale } from '../../electron/cli/locale';
+import { envLocale, salvageHint, shellQuote } from '../../electron/cli/locale';
 import { runCliCaptured } from '../helpers/cli-in-process';
 import { readCorpus } from '../helpers/corpus';
 import { CLI, useTempDirs } from './batch-helpers';
@@ -71,5 +71,35 @@ describe('the CLI\'s language', () => {
     expect(run({ LANG: 'ja_JP.UTF-8' }, 'inspect', 'trunc.vmd').stderr).toBe(`vmd-studio: trunc.vmd: ${TRUNC_JA}\n`);
     expect(run({}, 'inspect', 'trunc.vmd').stderr).toBe(`vmd-studio: trunc.vmd: ${TRUNC_EN}\n`);
     expect(run({ LANG: 'ja_JP.UTF-8' }, 'inspect', '--lang', 'en', 'trunc.vmd').stderr).toBe(`vmd-studio: trunc.vmd: ${TRUNC_EN}\n`);
+  });
+
+  // New-user pass nujp 4: the Japanese "output exists" line lost the English one's way out (--overwrite).
+  it('--lang ja: an output that exists says to add --overwrite, as the English line does', async () => {
+    const d = mk('lang-exists');
+    writeFileSync(path.join(d, 'in.vmd'), readCorpus('gene/motion/stand.vmd'));
+    writeFileSync(path.join(d, 'ミク ダンス（反転）.vmd'), 'x');
+    const ja = await runCliCaptured(['mirror', 'in.vmd', '-o', 'ミク ダンス（反転）.vmd', '--lang', 'ja'], d);
+    expect([ja.code, ja.err]).toEqual([1, 'vmd-studio: ミク ダンス（反転）.vmd: 同じ名前のファイルがすでにあります（置き換えるには --overwrite を付けてください）\n']);
+    const en = await runCliCaptured(['mirror', 'in.vmd', '-o', 'ミク ダンス（反転）.vmd', '--lang', 'en'], d);
+    expect([en.code, en.err]).toEqual([1, 'vmd-studio: ミク ダンス（反転）.vmd: output exists (use --overwrite to replace it)\n']);
+  });
+
+  // New-user pass nujp 5: the salvage line named a path with a space bare; pasted, it was two arguments.
+  it('the salvage line quotes a path a shell would split, and a shell reads it back as one argument', async () => {
+    const d = mk('lang-quote');
+    mkdirSync(path.join(d, 'モーション'));
+    writeFileSync(path.join(d, 'モーション', '壊れた ダンス.vmd'), readCorpus('gene/motion/02_laugh.vmd').subarray(0, 3000));
+    const r = await runCliCaptured(['inspect', '--lang', 'ja', 'モーション/壊れた ダンス.vmd'], d);
+    expect(r.out).toContain('  壊れた箇所より前のキーは読み出せます: vmd-studio salvage "モーション/壊れた ダンス.vmd" -o OUT.vmd\n');
+    const e = { code: 'E_VMD_TRUNCATED' };
+    expect(salvageHint(e, 'a/笑い　全角.vmd', 'en', 'linux')).toBe('the keys before the damage can be read: vmd-studio salvage "a/笑い　全角.vmd" -o OUT.vmd');
+    expect(salvageHint(e, 'C:\\MMD\\ミク ダンス.vmd', 'en', 'win32')).toBe('the keys before the damage can be read: vmd-studio salvage "C:\\MMD\\ミク ダンス.vmd" -o OUT.vmd');
+    expect(salvageHint(e, 'trunc.vmd', 'en', 'linux')).toBe('the keys before the damage can be read: vmd-studio salvage trunc.vmd -o OUT.vmd');
+    // What a POSIX shell makes of each quoted name: the name itself, one argument.
+    const names = ['壊れた ダンス.vmd', '笑い　全角.vmd', "it's $HOME `x` \\ \"q\" !.vmd", 'a&b;c.vmd', 'ミク（完成版）.vmd'];
+    for (const n of names) {
+      const sh = spawnSync('sh', ['-c', `printf '%s\\n' ${shellQuote(n, 'linux')}`], { encoding: 'utf8' });
+      expect(sh.stdout).toBe(`${n}\n`);
+    }
   });
 });
