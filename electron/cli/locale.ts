@@ -3,8 +3,9 @@
  * under LANG=ja_JP.UTF-8, though the app phrases the same codes in Japanese). Japanese when asked for: `--lang ja`,
  * or the locale the environment sets (LC_ALL, then LC_MESSAGES, then LANG, as POSIX ranks them) starting with
  * "ja"; on Windows, where those are usually unset, the system's locale (Intl) decides. English otherwise — a
- * machine with no locale set (CI, whose conformance run reads these lines) keeps English. Only the error lines
- * and the unknown-command line are translated; usage texts, reports and --json stay English (README).
+ * machine with no locale set (CI, whose conformance run reads these lines) keeps English. The error lines, the
+ * unknown-command line, command-line mistakes (args.ts UsageError's `ja`) and the edits' coded warnings are
+ * translated; usage texts, reports and --json stay English (README).
  */
 import { formatError, type CodecError } from '../../shared/vmd';
 import { t } from '../../shared/i18n/strings';
@@ -53,6 +54,11 @@ export function errorLine(e: CodecError, locale: Locale | undefined): string {
   if (e.code === 'E_IO_EXISTS' && e.message.includes('--overwrite')) return `${e.file ? e.file + ': ' : ''}${plain}（置き換えるには --overwrite を付けてください）`;
   const at = e.line !== undefined ? `（${t('err.atLine', 'ja', { n: e.line })}）` : e.offset !== undefined ? `（${t('err.atByte', 'ja', { n: e.offset })}）` : '';
   return `${e.file ? e.file + ': ' : ''}${plain}${at}`;
+}
+
+/** The word before a warning line: `vmd-studio: warning: FILE: …` (警告 in Japanese). */
+export function warningPrefix(locale: Locale | undefined): string {
+  return locale === 'ja' ? '警告' : 'warning';
 }
 
 /** The unknown-command line. */

@@ -10,6 +10,10 @@ import { describe, expect, it } from 'vitest';
 import { envLocale, salvageHint, shellQuote } from '../../electron/cli/locale';
 import { runCliCaptured } from '../helpers/cli-in-process';
 import { readCorpus } from '../helpers/corpus';
+import { buildVmd, writeVmd } from '../../shared/vmd';
+
+/** A motion of one bone keyed at `frames`. */
+const buildVmdBytes = (frames: number[]) => writeVmd(buildVmd({ bones: frames.map((frame) => ({ name: '腕', frame, position: [0, 0, 0], rotation: [0, 0, 0, 1] })) }));
 import { CLI, useTempDirs } from './batch-helpers';
 
 const mk = useTempDirs();
@@ -101,5 +105,33 @@ describe('the CLI\'s language', () => {
       const sh = spawnSync('sh', ['-c', `printf '%s\\n' ${shellQuote(n, 'linux')}`], { encoding: 'utf8' });
       expect(sh.stdout).toBe(`${n}\n`);
     }
+  });
+
+  // New-user pass nujp 3: under --lang ja the warnings and the command-line mistakes stayed English ("unknown option
+  // --form"): the user could not tell what was wrong. Now Japanese; --json, reports and the usage text stay English.
+  it('--lang ja: a speed warning, a batch row\'s warning, and the command-line mistakes in Japanese', async () => {
+    const d = mk('lang-warn');
+    // One bone keyed at 0..2; ×2 puts them at round(f / 2) = 0, 1, 1 (0.5 rounds away from zero): one key lost.
+    writeFileSync(path.join(d, 'in.vmd'), buildVmdBytes([0, 1, 2]));
+    const ja = await runCliCaptured(['speed', 'in.vmd', '--factor', '2', '-o', 'out.vmd', '--lang', 'ja'], d);
+    expect([ja.code, ja.err]).toEqual([0, 'vmd-studio: 警告: in.vmd: ボーンのキー 1 個が既にキーのあるフレームに重なったため除外しました（ファイル内で先のキーを使用）\n']);
+    const en = await runCliCaptured(['speed', 'in.vmd', '--factor', '2', '-o', 'out2.vmd'], d);
+    expect(en.err).toBe('vmd-studio: warning: in.vmd: 1 bone key landed on a frame already taken and was left out (the first in the file kept)\n');
+    const j = await runCliCaptured(['speed', 'in.vmd', '--factor', '2', '-o', 'out3.vmd', '--json', '--lang', 'ja'], d);
+    expect(JSON.parse(j.out).warnings).toEqual(['1 bone key landed on a frame already taken and was left out (the first in the file kept)']);
+    mkdirSync(path.join(d, 'in'));
+    writeFileSync(path.join(d, 'in', 'a.vmd'), buildVmdBytes([0, 1, 2]));
+    const b = await runCliCaptured(['batch', 'speed', 'in', '-o', 'out', '--factor', '2', '--lang', 'ja', '--quiet'], d);
+    expect(b.err).toContain(`vmd-studio: 警告: ${path.join('in', 'a.vmd')}: ボーンのキー 1 個が既にキーのあるフレームに重なったため除外しました（ファイル内で先のキーを使用）\n`);
+    const usage = (r: { err: string }) => r.err.split('\n')[0];
+    expect(usage(await runCliCaptured(['trim', 'in.vmd', '--form', '3', '-o', 't.vmd', '--lang', 'ja'], d))).toBe('vmd-studio trim: 「--form」というオプションはありません');
+    expect(usage(await runCliCaptured(['trim', 'in.vmd', '--from', 'abc', '-o', 't.vmd', '--lang', 'ja'], d))).toBe('vmd-studio trim: --from：数値を入力してください（「abc」）');
+    const two = await runCliCaptured(['speed', 'in.vmd', '1.5', '-o', 't.vmd', '--lang', 'ja'], d);
+    expect(two.code).toBe(2);
+    expect(usage(two)).toBe('vmd-studio speed: 入力ファイルを 1 つだけ指定してください');
+    expect(two.err).toContain('vmd-studio speed IN.vmd -o OUT.vmd'); // the usage, English
+    expect(usage(await runCliCaptured(['trim', 'in.vmd', '--form', '3', '-o', 't.vmd'], d))).toBe('vmd-studio trim: unknown option --form');
+    // --help says so in both languages.
+    expect((await runCliCaptured(['--help'], d)).out).toContain('（--lang ja：エラー・警告・コマンドラインの誤りを日本語で表示します。使い方、レポート、--json は英語のままです）');
   });
 });
