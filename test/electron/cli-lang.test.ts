@@ -50,7 +50,8 @@ describe('the CLI\'s language', () => {
     expect(r.code).toBe(1);
     // A VMD cut short: the line naming salvage, in Japanese too.
     const hint = '壊れた箇所より前のキーは読み出せます: vmd-studio salvage trunc.vmd -o OUT.vmd';
-    expect(r.out).toBe(`trunc.vmd\n  ERROR E_VMD_COUNT: ${TRUNC_JA}\n  ${hint}\n\ntext.vmd\n  ERROR E_VMD_MAGIC: ${TEXT_JA}\n\n`);
+    // ERROR said in Japanese too (nujp 9: an English prefix before the Japanese line), the code kept.
+    expect(r.out).toBe(`trunc.vmd\n  エラー E_VMD_COUNT: ${TRUNC_JA}\n  ${hint}\n\ntext.vmd\n  エラー E_VMD_MAGIC: ${TEXT_JA}\n\n`);
     expect(r.err).toBe(`vmd-studio: trunc.vmd: ${TRUNC_JA}\nvmd-studio: text.vmd: ${TEXT_JA}\n`);
     // A one-file command's failure (edit-output failWith) too.
     const t = await runCliCaptured(['trim', 'trunc.vmd', '--from', '0', '--to', '10', '-o', 'out.vmd', '--lang=ja'], d);
