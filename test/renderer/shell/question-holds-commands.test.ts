@@ -24,13 +24,13 @@ describe('a question open holds the app commands', () => {
     const commands: CommandId[] = [];
     off = installKeymap(window, { mac: false, commandsByMenu: () => false, runCommand: (id) => void commands.push(id) });
     const w = mount(ConfirmDialog, { attachTo: document.body });
-    const answer = useConfirmStore().ask({ title: 'Cannot save', message: 'read-only', buttons: [{ choice: 'ok', label: 'dialog.close' }] });
+    const answer = useConfirmStore().ask({ title: 'Cannot save', message: 'read-only', buttons: [{ choice: 'saveAs', label: 'dialog.close' }, { choice: 'cancel', label: 'dialog.cancel' }] });
     await flushPromises();
     expect(document.querySelector('[data-testid="confirm-dialog"]')).not.toBeNull();
     expect(questionOpen()).toBe(true);
     document.body.dispatchEvent(saveAsKey());
     expect(commands).toEqual([]);
-    useConfirmStore().answer('ok');
+    useConfirmStore().answer('cancel');
     await answer;
     await flushPromises();
     expect(questionOpen()).toBe(false);
