@@ -18,7 +18,28 @@ export interface ArgSpec {
   aliases?: Record<string, string>;
 }
 
-export class UsageError extends Error {}
+/**
+ * A command-line mistake: `message` is the English line (--json's, and the default); `ja` the same in Japanese, said
+ * under --lang ja / a Japanese locale (new-user pass nujp 3: a user who typed --form could not tell what was wrong).
+ */
+export class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly ja?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The mistake of a command that takes one input file and was given none or several. */
+export function oneInputError(): UsageError {
+  return new UsageError('give exactly one input file', '入力ファイルを 1 つだけ指定してください');
+}
+
+/** The mistake of a command whose -o was left out. */
+export function outputRequired(): UsageError {
+  return new UsageError('-o OUT is required', '-o で出力ファイルを指定してください');
+}
 
 /** Short options every command takes where it has the long one (COMMON_HELP lists them). */
 export const SHORT_OPTIONS: Readonly<Record<string, string>> = { o: 'output', q: 'quiet', j: 'jobs', r: 'recursive' };
@@ -77,13 +98,13 @@ export function parseArgs(argv: string[], spec: ArgSpec): ParsedArgs {
     name = aliases[name] ?? name;
     if (takesValue.has(name)) {
       const v = inline ?? argv[++i];
-      if (v === undefined) throw new UsageError(`option --${name} needs a value`);
+      if (v === undefined) throw new UsageError(`option --${name} needs a value`, `--${name} には値を指定してください`);
       (values[name] ??= []).push(v);
     } else if (isFlag.has(name)) {
-      if (inline !== undefined) throw new UsageError(`option --${name} takes no value`);
+      if (inline !== undefined) throw new UsageError(`option --${name} takes no value`, `--${name} には値を付けません`);
       flags.add(name);
     } else {
-      throw new UsageError(`unknown option ${a}`);
+      throw new UsageError(`unknown option ${a}`, `「${a}」というオプションはありません`);
     }
   }
   return { positionals, values, flags };
@@ -100,8 +121,8 @@ export function optNumber(p: ParsedArgs, name: string, opts: { integer?: boolean
   const v = optValue(p, name);
   if (v === undefined) return undefined;
   const n = parseDecimal(v);
-  if (!Number.isFinite(n)) throw new UsageError(`--${name} must be a number, got "${v}"`);
-  if (opts.integer && !Number.isInteger(n)) throw new UsageError(`--${name} must be a whole number, got "${v}"`);
-  if (opts.min !== undefined && n < opts.min) throw new UsageError(`--${name} must be at least ${opts.min}, got "${v}"`);
+  if (!Number.isFinite(n)) throw new UsageError(`--${name} must be a number, got "${v}"`, `--${name} には数値を指定してください（「${v}」が指定されました）`);
+  if (opts.integer && !Number.isInteger(n)) throw new UsageError(`--${name} must be a whole number, got "${v}"`, `--${name} には整数を指定してください（「${v}」が指定されました）`);
+  if (opts.min !== undefined && n < opts.min) throw new UsageError(`--${name} must be at least ${opts.min}, got "${v}"`, `--${name} は ${opts.min} 以上にしてください（「${v}」が指定されました）`);
   return n;
 }

@@ -3,8 +3,9 @@
  * under LANG=ja_JP.UTF-8, though the app phrases the same codes in Japanese). Japanese when asked for: `--lang ja`,
  * or the locale the environment sets (LC_ALL, then LC_MESSAGES, then LANG, as POSIX ranks them) starting with
  * "ja"; on Windows, where those are usually unset, the system's locale (Intl) decides. English otherwise — a
- * machine with no locale set (CI, whose conformance run reads these lines) keeps English. Only the error lines
- * and the unknown-command line are translated; usage texts, reports and --json stay English (README).
+ * machine with no locale set (CI, whose conformance run reads these lines) keeps English. The error lines, the
+ * unknown-command line, command-line mistakes (args.ts UsageError's `ja`) and the edits' coded warnings are
+ * translated; usage texts, reports and --json stay English (README).
  */
 import { formatError, type CodecError } from '../../shared/vmd';
 import { t } from '../../shared/i18n/strings';
@@ -48,8 +49,16 @@ export function errorLine(e: CodecError, locale: Locale | undefined): string {
   if (locale !== 'ja') return formatError(e);
   const plain = errorPlainLine(e, 'ja');
   if (plain === `err.${e.code}`) return formatError(e);
+  // The CLI's "output exists" says how to go on (--overwrite); the app's line for the code does not, as the app asks
+  // instead (new-user pass nujp 4: the Japanese line lost the way out).
+  if (e.code === 'E_IO_EXISTS' && e.message.includes('--overwrite')) return `${e.file ? e.file + ': ' : ''}${plain}（置き換えるには --overwrite を付けてください）`;
   const at = e.line !== undefined ? `（${t('err.atLine', 'ja', { n: e.line })}）` : e.offset !== undefined ? `（${t('err.atByte', 'ja', { n: e.offset })}）` : '';
   return `${e.file ? e.file + ': ' : ''}${plain}${at}`;
+}
+
+/** The word before a warning line: `vmd-studio: warning: FILE: …` (警告 in Japanese). */
+export function warningPrefix(locale: Locale | undefined): string {
+  return locale === 'ja' ? '警告' : 'warning';
 }
 
 /** The unknown-command line. */
@@ -58,10 +67,24 @@ export function unknownCommand(name: string, locale: Locale | undefined): string
 }
 
 /**
- * For a VMD cut short (E_VMD_COUNT, E_VMD_TRUNCATED): the command that writes the keys it still holds
- * (commands/salvage.ts), or '' for any other error or file.
+ * A path as a shell takes it back as one argument, for a command line the user may paste: bare when it has only
+ * characters no shell splits or expands; else in double quotes (Windows' cmd and PowerShell, and POSIX shells, take
+ * them; a full-width space splits nothing but is quoted all the same, as it reads as a gap); on POSIX a name with
+ * `"`, `$`, `` ` ``, `\` or `!` (which double quotes do not keep as they are) in single quotes instead.
  */
-export function salvageHint(e: { code: string }, file: string | undefined, locale: Locale | undefined): string {
+export function shellQuote(arg: string, platform: string = process.platform): string {
+  if (arg !== '' && !/[\s\u3000"'$`\\!*?#&;|<>(){}[\]~^%=,]/.test(arg.replace(/^[A-Za-z]:\\/, ''))) return arg;
+  if (platform === 'win32' || !/["$`\\!]/.test(arg)) return `"${arg}"`;
+  return `'${arg.replace(/'/g, "'\\''")}'`;
+}
+
+/**
+ * For a VMD cut short (E_VMD_COUNT, E_VMD_TRUNCATED): the command that writes the keys it still holds
+ * (commands/salvage.ts), or '' for any other error or file. The path is quoted as a shell needs it (nujp 5: a
+ * name with a space, pasted, was two arguments).
+ */
+export function salvageHint(e: { code: string }, file: string | undefined, locale: Locale | undefined, platform: string = process.platform): string {
   if ((e.code !== 'E_VMD_COUNT' && e.code !== 'E_VMD_TRUNCATED') || !file?.toLowerCase().endsWith('.vmd')) return '';
-  return locale === 'ja' ? `壊れた箇所より前のキーは読み出せます: vmd-studio salvage ${file} -o OUT.vmd` : `the keys before the damage can be read: vmd-studio salvage ${file} -o OUT.vmd`;
+  const arg = shellQuote(file, platform);
+  return locale === 'ja' ? `壊れた箇所より前のキーは読み出せます: vmd-studio salvage ${arg} -o OUT.vmd` : `the keys before the damage can be read: vmd-studio salvage ${arg} -o OUT.vmd`;
 }

@@ -39,7 +39,9 @@ export function helpText(): string {
     names.map((n) => `  ${n.padEnd(w)}  ${commands[n].summary}`).join('\n') +
     '\n\n  vmd-studio --version (-v) prints the version; vmd-studio --help (-h) this text.\n' +
     '  --lang ja|en (any command): error lines in Japanese or English (default: Japanese where LC_ALL, LC_MESSAGES\n' +
-    '  or LANG starts with "ja", or on Windows set to Japanese; else English). Usage, reports and --json stay English.\n' +
+    '  or LANG starts with "ja", or on Windows set to Japanese; else English). Error lines, warnings and command-line\n' +
+    '  mistakes follow it; usage, reports and --json stay English.\n' +
+    '  （--lang ja：エラー・警告・コマンドラインの誤りを日本語で表示します。使い方、レポート、--json は英語のままです）\n' +
     '\nExit status: 0 success; 1 a file failed (an input missing, unreadable, damaged or of the wrong kind, an output\n' +
     'that exists or cannot be written; a batch: some file failed); 2 a bad command line (nothing read or written);\n' +
     '130 / 143 after Ctrl+C / SIGTERM. Errors under --json carry a code (E_…): README lists them.\n'
@@ -100,7 +102,8 @@ export async function runCli(argvIn: string[], raw: CliIo): Promise<number> {
   } catch (e) {
     if (e instanceof UsageError) {
       jsonFailure(cmdIo, { code: 'E_ARGUMENT', message: e.message });
-      io.stderr(`vmd-studio ${name}: ${e.message}\n${cmd.usageAfterError?.(rest) ?? cmd.usage}\n`);
+      // The mistake in the user's language where it has a Japanese line; the usage after it stays English (--help).
+      io.stderr(`vmd-studio ${name}: ${io.locale === 'ja' && e.ja ? e.ja : e.message}\n${cmd.usageAfterError?.(rest) ?? cmd.usage}\n`);
       return 2;
     }
     jsonFailure(cmdIo, { code: 'E_INTERNAL', message: `internal error: ${(e as Error)?.message ?? String(e)}` });

@@ -2,7 +2,7 @@
  * What every edit returns: the new document and a report of what happened to the keys, so the CLI,
  * the batch engine and the UI can show the same counts (and never drop a key silently).
  */
-import { failure, success, type CodecError, type Outcome } from '../vmd/errors';
+import { failure, success, type CodecError, type Diagnostic, type Outcome } from '../vmd/errors';
 import type { BlockKind } from '../vmd/vmd-layout';
 import { BLOCK_KINDS } from '../vmd/vmd-layout';
 import type { VmdDocument } from '../vmd/vmd-document';
@@ -31,8 +31,13 @@ export interface EditReport {
   collisions: number;
   changed: number;
   byKind: Record<BlockKind, KindCounts>;
-  /** Human-readable warnings (names that did not fit, camera segments that became cuts, …). */
+  /** Human-readable warnings (names that did not fit, camera segments that became cuts, …), in English. */
   warnings: string[];
+  /**
+   * The warnings that have a code (`warn`): code, values and the English message as in `warnings`, so the app
+   * and the CLI under --lang ja say them in the user's language (shared/i18n/warning-line.ts). Absent: none.
+   */
+  warningCodes?: Diagnostic[];
   /** Edit-specific figures, e.g. trim's `maxPositionError`, `tracksDropped`. */
   extra: Record<string, number>;
   /**
@@ -61,6 +66,15 @@ export function emptyCounts(): KindCounts {
 export function newReport(edit: EditName): EditReport {
   const byKind = Object.fromEntries(BLOCK_KINDS.map((k) => [k, emptyCounts()])) as Record<BlockKind, KindCounts>;
   return { edit, kept: 0, added: 0, dropped: 0, collisions: 0, changed: 0, byKind, warnings: [], extra: {} };
+}
+
+/**
+ * Adds a warning with its code (`note.<code>` in shared/i18n/warning-strings.ts) and values: `message` is its
+ * English line (the one `warnings` and the CLI's --json keep), which the string table's `en` must match.
+ */
+export function warn(r: Pick<EditReport, 'warnings' | 'warningCodes'>, code: string, message: string, params?: Record<string, string | number>): void {
+  r.warnings.push(message);
+  (r.warningCodes ??= []).push(params ? { code, message, params } : { code, message });
 }
 
 /** Sums the per-kind counts into the totals. */
@@ -97,5 +111,5 @@ export function reportSummary(r: EditReport): Record<string, unknown> {
     const c = r.byKind[k];
     if (c.kept || c.added || c.dropped || c.collisions || c.changed) byKind[k] = c;
   }
-  return { edit: r.edit, kept: r.kept, added: r.added, dropped: r.dropped, collisions: r.collisions, lost: r.dropped + r.collisions, changed: r.changed, byKind, warnings: r.warnings, ...(r.morphsSwapped ? { morphsSwapped: r.morphsSwapped } : {}), ...r.extra, ...(r.keepsNoKey ? { keepsNoKey: true } : {}) };
+  return { edit: r.edit, kept: r.kept, added: r.added, dropped: r.dropped, collisions: r.collisions, lost: r.dropped + r.collisions, changed: r.changed, byKind, warnings: r.warnings, ...(r.warningCodes?.length ? { warningCodes: r.warningCodes } : {}), ...(r.morphsSwapped ? { morphsSwapped: r.morphsSwapped } : {}), ...r.extra, ...(r.keepsNoKey ? { keepsNoKey: true } : {}) };
 }

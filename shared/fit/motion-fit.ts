@@ -23,7 +23,7 @@
  * applies any of them, and tests no operation by name.
  */
 import { curveBetween } from '../edit-core/curve-split';
-import { edited, editError, finishReport, newReport, type EditReport, type EditResult } from '../edit-core/report';
+import { edited, editError, finishReport, newReport, type EditReport, type EditResult, warn } from '../edit-core/report';
 import { namePattern } from '../edit-core/name-pattern';
 import { denseRefusal, MAX_DENSE_VALUES } from '../edit-core/dense-limit';
 import { failure, optionRefusal, type CodecError } from '../vmd/errors';
@@ -616,7 +616,7 @@ abstract class InPlaceFit implements FitStrategy {
     return undefined;
   }
   finish(rep: EditReport, cam: CameraOutput): void {
-    if (cam.cutsKept < cam.cutsBefore) rep.warnings.push(`${plural(cam.cutsBefore - cam.cutsKept, 'camera cut')} ${agree(cam.cutsBefore - cam.cutsKept, 'was', 'were')} lost`);
+    if (cam.cutsKept < cam.cutsBefore) warn(rep, 'W_FIT_CUTS_LOST', `${plural(cam.cutsBefore - cam.cutsKept, 'camera cut')} ${agree(cam.cutsBefore - cam.cutsKept, 'was', 'were')} lost`, { n: cam.cutsBefore - cam.cutsKept });
   }
 }
 
@@ -735,10 +735,10 @@ class RetimeFit implements FitStrategy {
   }
   finish(rep: EditReport, cam: CameraOutput): void {
     rep.extra.factor = this.factor;
-    if (cam.cutsKept < cam.cutsBefore) rep.warnings.push(`${plural(cam.cutsBefore - cam.cutsKept, 'camera cut')} fell inside one output frame of the next and merged with it`);
+    if (cam.cutsKept < cam.cutsBefore) warn(rep, 'W_FIT_CUTS_MERGED', `${plural(cam.cutsBefore - cam.cutsKept, 'camera cut')} fell inside one output frame of the next and merged with it`, { n: cam.cutsBefore - cam.cutsKept });
     for (const kind of ['light', 'shadow', 'ik'] as const) {
       const n = rep.byKind[kind].collisions;
-      if (n) rep.warnings.push(`${plural(n, `${kind} key`)} ${agree(n, 'was', 'were')} replaced by a later step that shows at the same output frame`);
+      if (n) warn(rep, 'W_FIT_STEPS_REPLACED', `${plural(n, `${kind} key`)} ${agree(n, 'was', 'were')} replaced by a later step that shows at the same output frame`, { n, kind });
     }
   }
 }

@@ -15,7 +15,7 @@ import { buildTracks } from '../vmd/tracks';
 import { vmdToVpd } from '../vmd/convert';
 import { stageMotionRefusal } from '../vmd/inspect';
 import type { VpdPose } from '../vmd/vpd';
-import { edited, editError, finishReport, newReport, type EditReport, type EditResult } from '../edit-core/report';
+import { edited, editError, finishReport, newReport, type EditReport, type EditResult, warn } from '../edit-core/report';
 import { MAX_FRAME } from '../edit-core/record-util';
 
 /**
@@ -31,7 +31,7 @@ export function poseAtFrame(doc: VmdDocument, frame: number, op = 'pose'): Outco
   rep.byKind.bone.kept = pose.bones.length;
   rep.byKind.morph.kept = pose.morphs.length;
   rep.extra.frame = frame;
-  if (doc.camera.count) rep.warnings.push('camera keys are not part of a pose and were left out');
+  if (doc.camera.count) warn(rep, 'W_POSE_CAMERA', 'camera keys are not part of a pose and were left out');
   return success({ pose, report: finishReport(rep) });
 }
 
@@ -73,7 +73,7 @@ export function buildFromPoses(poses: readonly PoseAt[], opts: BuildOptions = {}
     const names = [...long].map((n) => `"${n}"`).join(', ');
     return failure(optionRefusal('E_NAME_TOO_LONG', `name(s) longer than 15 bytes in Shift_JIS: ${names} (use --skip-long-names to leave them out)`, 'skip-long-names', 'namesTooLong', { names }));
   }
-  for (const n of long) rep.warnings.push(`"${n}" left out: longer than 15 bytes in Shift_JIS`);
+  for (const n of long) warn(rep, 'W_NAME_SKIPPED', `"${n}" left out: longer than 15 bytes in Shift_JIS`, { name: n });
   const ip = opts.curve ? buildBoneInterpolation([opts.curve, opts.curve, opts.curve, opts.curve]) : defaultBoneInterpolation();
   const usedFrames = new Set<number>();
   const boneRecs: Uint8Array[] = [];
@@ -83,7 +83,7 @@ export function buildFromPoses(poses: readonly PoseAt[], opts: BuildOptions = {}
       if (usedFrames.has(p.frame)) {
         rep.byKind.bone.collisions += bones.length;
         rep.byKind.morph.collisions += morphs.length;
-        rep.warnings.push(`a second pose at frame ${p.frame} was left out (the first one given wins)`);
+        warn(rep, 'W_POSE_SECOND', `a second pose at frame ${p.frame} was left out (the first one given wins)`, { frame: p.frame });
         continue;
       }
       usedFrames.add(p.frame);
@@ -111,7 +111,7 @@ export function buildFromPoses(poses: readonly PoseAt[], opts: BuildOptions = {}
   const model = (poses[0].pose.model ?? '').replace(/\.osm$/i, '');
   // The first pose's .osm name, cut as MMD cuts a long one (it used to be left out).
   const name = modelNameField(model);
-  if (name.note) rep.warnings.push(name.note.message);
+  if (name.note) warn(rep, name.note.code, name.note.message, name.note.params);
   const doc: VmdDocument = { ...emptyVmd(), modelName: name.field };
   rep.extra.poses = poses.length;
   rep.extra.bones = bones.length;

@@ -12,7 +12,7 @@ import { BONE, CAMERA } from '../vmd/vmd-layout';
 import { blockFromRecords, withBlocks, type VmdDocument } from '../vmd/vmd-document';
 import { argumentError, namePattern } from '../edit-core/name-pattern';
 import { copyRecord, frameAt, NameCache } from '../edit-core/record-util';
-import { edited, editError, finishReport, newReport, type EditResult } from '../edit-core/report';
+import { edited, editError, finishReport, newReport, type EditResult, warn } from '../edit-core/report';
 
 export const CURVE_PRESETS = {
   /** Straight line corner to corner. */
@@ -127,7 +127,7 @@ export function preset(doc: VmdDocument, opts: PresetOptions): EditResult {
   rep.byKind.camera.kept = cams.length;
   for (const k of ['morph', 'light', 'shadow', 'ik'] as const) rep.byKind[k].kept = doc[k].count;
   rep.extra.matched = matched;
-  if (matched === 0) rep.warnings.push('no key matched the selection');
+  if (matched === 0) warn(rep, 'W_PRESET_NO_MATCH', 'no key matched the selection');
   const out = withBlocks(doc, { bone: blockFromRecords('bone', bones), camera: blockFromRecords('camera', cams) });
   return edited(out, finishReport(rep));
 }

@@ -20,7 +20,7 @@ import { BONE, IK, MORPH, type BlockKind } from '../vmd/vmd-layout';
 import { blockFromRecords, ikBlockFromRecords, viewOf, withBlocks, type FixedBlock, type VmdDocument } from '../vmd/vmd-document';
 import { decodeName } from '../vmd/sjis';
 import { copyRecord, frameAt, NameCache } from '../edit-core/record-util';
-import { edited, editError, finishReport, newReport, type EditReport, type EditResult } from '../edit-core/report';
+import { edited, editError, finishReport, newReport, type EditReport, type EditResult, warn } from '../edit-core/report';
 import { plural, agree } from '../i18n/plural';
 
 export interface NameMapping {
@@ -371,6 +371,6 @@ export function rename(doc: VmdDocument, mapping: NameMapping, opts: RenameOptio
 function noteCollisions(rep: EditReport): void {
   for (const k of ['bone', 'morph'] as const) {
     const n = rep.byKind[k].collisions;
-    if (n) rep.warnings.push(`${plural(n, `${k} key`)} now ${agree(n, 'shares', 'share')} a (name, frame) with an earlier key and ${agree(n, 'was', 'were')} left out (the first in the file kept)`);
+    if (n) warn(rep, 'W_RENAME_COLLISIONS', `${plural(n, `${k} key`)} now ${agree(n, 'shares', 'share')} a (name, frame) with an earlier key and ${agree(n, 'was', 'were')} left out (the first in the file kept)`, { n, kind: k });
   }
 }

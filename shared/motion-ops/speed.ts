@@ -10,7 +10,7 @@ import { failure, optionRefusal } from '../vmd/errors';
 import { BLOCK_KINDS } from '../vmd/vmd-layout';
 import { blockOf, withBlocks, type Block, type VmdDocument } from '../vmd/vmd-document';
 import { copyRecord, frameAt, KeySet, MAX_FRAME, NameCache, putFrame } from '../edit-core/record-util';
-import { edited, editError, finishReport, newReport, type EditResult } from '../edit-core/report';
+import { edited, editError, finishReport, newReport, type EditResult, warn } from '../edit-core/report';
 import { plural, agree } from '../i18n/plural';
 
 export interface SpeedOptions {
@@ -72,7 +72,10 @@ export function speed(doc: VmdDocument, opts: SpeedOptions): EditResult {
     }
     blocks[kind] = blockOf(kind, recs);
   }
-  for (const kind of BLOCK_KINDS) if (rep.byKind[kind].collisions) rep.warnings.push(`${plural(rep.byKind[kind].collisions, `${kind} key`)} landed on a frame already taken and ${agree(rep.byKind[kind].collisions, 'was', 'were')} left out (the first in the file kept)`);
+  for (const kind of BLOCK_KINDS) {
+    const n = rep.byKind[kind].collisions;
+    if (n) warn(rep, 'W_SPEED_COLLISIONS', `${plural(n, `${kind} key`)} landed on a frame already taken and ${agree(n, 'was', 'were')} left out (the first in the file kept)`, { n, kind });
+  }
   // Camera keys that are now exactly one frame apart (but were not a cut before) play as cuts.
   const cam = blocks.camera!;
   if (cam.count > 1) {
@@ -82,7 +85,7 @@ export function speed(doc: VmdDocument, opts: SpeedOptions): EditResult {
     const nf = Array.from({ length: cam.count }, (_, i) => frameAt(cam, i)).sort((a, b) => a - b);
     let cuts = 0;
     for (let i = 1; i < nf.length; i++) if (nf[i] - nf[i - 1] === 1 && !before.has(nf[i])) cuts++;
-    if (cuts) rep.warnings.push(`${plural(cuts, 'camera segment')} became one frame long and will play as ${agree(cuts, 'a camera cut', 'camera cuts')}`);
+    if (cuts) warn(rep, 'W_SPEED_CAMERA_CUTS', `${plural(cuts, 'camera segment')} became one frame long and will play as ${agree(cuts, 'a camera cut', 'camera cuts')}`, { n: cuts });
     rep.extra.newCameraCuts = cuts;
   }
   rep.extra.factor = k;

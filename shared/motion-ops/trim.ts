@@ -27,7 +27,7 @@ import { buildTracks, keyAtOrBefore, type MotionTracks } from '../vmd/tracks';
 import { sampleBoneInto, sampleCamera, sampleLight, sampleMorph } from '../vmd/sample';
 import { curveAfter, curveBefore, curveBetween } from '../edit-core/curve-split';
 import { copyRecord, frameAt, lastFrameOf, NameCache, putFrame } from '../edit-core/record-util';
-import { edited, finishReport, newReport, type EditReport, type EditResult } from '../edit-core/report';
+import { edited, finishReport, newReport, type EditReport, type EditResult, warn } from '../edit-core/report';
 import { quatAngleDeg } from '../vmd/quat-angle';
 import { maxAbsDiff } from './pose-math';
 import { refitBoneSpan, refitCameraSpan } from '../fit/motion-fit';
@@ -271,7 +271,7 @@ function planCamera(doc: VmdDocument, tr: MotionTracks, A: number, B: number, se
       plan.mods.set(ct.record[n1], rec1);
       rep.byKind.camera.changed++;
       segs.push({ kind: 'camera', name: '', lo: A, hi: ct.frames[n1] });
-      if (ct.frames[n1] - A === 1) rep.warnings.push(`camera: the key at ${ct.frames[n1]} lands one frame after the cut and becomes a camera cut (whole frames still match)`);
+      if (ct.frames[n1] - A === 1) warn(rep, 'W_TRIM_CAMERA_CUT', `camera: the key at ${ct.frames[n1]} lands one frame after the cut and becomes a camera cut (whole frames still match)`, { frame: ct.frames[n1] });
     }
   }
   if (needHoldB) {
@@ -290,7 +290,7 @@ function planCamera(doc: VmdDocument, tr: MotionTracks, A: number, B: number, se
         plan.adds.push(k.record);
       }
       segs.push({ kind: 'camera', name: '', lo, hi: B });
-      if (B - lo === 1) rep.warnings.push(`camera: the hold key at ${B - A} lands one frame after the previous key and becomes a camera cut (whole frames still match)`);
+      if (B - lo === 1) warn(rep, 'W_TRIM_HOLD_CUT', `camera: the hold key at ${B - A} lands one frame after the previous key and becomes a camera cut (whole frames still match)`, { frame: B - A });
     }
     plan.adds.push(rec);
   }

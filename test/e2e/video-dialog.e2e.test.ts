@@ -262,4 +262,19 @@ describe('Render → Video…: the dialog a video maker expects', () => {
     await page.selectOption('[data-testid="locale"]', 'en');
     expect(s.app.errors.filter((e) => !/favicon/.test(e))).toEqual([]);
   }, 120_000);
+
+  // New-user pass nujp 8: a long folder left the field showing the folder's start, the file's name out of view.
+  it('a long path: the File field shows its end, the file name, and again after typing in it and leaving', async () => {
+    const { page } = s.app;
+    const long = path.join(dir, 'ドキュメント', 'MMD', 'モーション', '長いフォルダの名前（第１話・完成版）');
+    await page.fill('[data-testid="video-path"]', path.join(long, 'ミク ダンス 動画（テスト）'));
+    await page.press('[data-testid="video-path"]', 'Tab');
+    expect(await page.inputValue('[data-testid="video-path"]')).toBe(path.join(long, 'ミク ダンス 動画（テスト）.png'));
+    const view = () => page.$eval('[data-testid="video-path"]', (el) => { const i = el as HTMLInputElement; return { left: i.scrollLeft, width: i.clientWidth, all: i.scrollWidth }; });
+    await page.waitForFunction(() => { const i = document.querySelector<HTMLInputElement>('[data-testid="video-path"]')!; return i.scrollLeft > 0; });
+    const v = await view();
+    expect(v.all).toBeGreaterThan(v.width); // it does overflow
+    expect(v.left + v.width).toBeGreaterThanOrEqual(v.all - 1); // scrolled to its end
+    await s.app.screenshot('video-dialog-long-path');
+  }, 60_000);
 });

@@ -108,6 +108,21 @@ describe('the live region', () => {
     w.unmount();
   });
 
+  // New-user pass nujp 9: 「実行: キー登録 (m.vmd). 左腕 のキー…」 mixed half-width brackets and an English ". " in.
+  it('a step in Japanese: full-width brackets and 。 between the sentences', async () => {
+    open();
+    useSettingsStore().settings.locale = 'ja';
+    const w = mount(Announcer);
+    const sel = useSelectionStore();
+    sel.clear();
+    sel.setActiveTrack({ kind: 'bone', track: useWorkspaceStore().tracks!.bones.index.get('左腕')! });
+    await heard(w);
+    useTimeStore().seek(30);
+    expect(useEditorActions().insertKeyAtCursor()).toBe(true);
+    expect(await heard(w)).toBe('実行: キー登録（m.vmd）。左腕 のキー、フレーム 30');
+    w.unmount();
+  });
+
   it('a language switch empties the region (the Japanese words stayed under the English UI); the next change is said in English', async () => {
     open();
     useSettingsStore().settings.locale = 'ja';

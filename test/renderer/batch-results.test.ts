@@ -90,6 +90,17 @@ describe('BatchResults: what each row says', () => {
     expect(w.findAll('[data-testid="batch-result-warning"]').map((x) => x.text())).toEqual(["⚠ --from 5000 is after the motion's last key (frame 30): no key is kept"]);
   });
 
+  // New-user pass nujp 1: every speed row of a Japanese batch said "⚠ 2 bone keys landed on a frame already taken…".
+  it("a coded warning is said in the UI's language; one without a code as written", async () => {
+    const report = { edit: 'speed', kept: 10, added: 0, dropped: 0, warnings: ['2 bone keys landed on a frame already taken and were left out (the first in the file kept)', 'an English line'], warningCodes: [{ code: 'W_SPEED_COLLISIONS', message: '2 bone keys landed on a frame already taken and were left out (the first in the file kept)', params: { n: 2, kind: 'bone' } }] };
+    const w = mount(BatchResults, { props: { summary: one({ input: '/in/a.vmd', output: '/out/a.vmd', ok: true, ms: 1, value: { report } }), op: 'speed', root: '/in' } });
+    expect(w.findAll('[data-testid="batch-result-warning"]').map((x) => x.text())).toEqual(['⚠ 2 bone keys landed on a frame already taken and were left out (the first in the file kept)', '⚠ an English line']);
+    const s = useSettingsStore();
+    s.settings = { ...s.settings, locale: 'ja' };
+    await w.vm.$nextTick();
+    expect(w.findAll('[data-testid="batch-result-warning"]').map((x) => x.text())).toEqual(['⚠ ボーンのキー 2 個が既にキーのあるフレームに重なったため除外しました（ファイル内で先のキーを使用）', '⚠ an English line']);
+  });
+
   it('a dry run says "would write" and "would skip (exists)", en and ja; an existing output "skipped: output exists"', async () => {
     const dry = one({ input: '/in/a.vmd', output: '/out/a.vmd', ok: true, ms: 1, value: { skipped: true, report: { edit: 'mirror', kept: 3, changed: 1, dryRun: true } } }, { dryRun: true, ok: 0, skipped: 2, total: 2 });
     dry.results.push({ input: '/in/b.vmd', output: '/out/b.vmd', ok: true, ms: 1, value: { skipped: true, report: { skipped: 'output exists' } } });

@@ -4,14 +4,15 @@
  * report. Exit status: 0 all succeeded (skipped outputs count as success), 1 some file failed, 2 bad
  * arguments; 130/143 after SIGINT/SIGTERM (signals.ts: the first cancels, a second exits at once).
  */
-import { errorLine } from '../locale';
+import { errorLine, warningPrefix } from '../locale';
+import { warningLines } from '../../../shared/i18n/warning-line';
 import path from 'node:path';
 import { constants as fsConstants, promises as fsp } from 'node:fs';
 import { atomicWrite, ensureFolder, removePendingTemps } from '../../fs/files';
 import { formatError } from '../../../shared/vmd';
 import type { Outcome } from '../../../shared/vmd/errors';
 import type { BatchFileResult, BatchOp, BatchProgress, BatchSummary } from '../../../shared/batch/types';
-import { BATCH_OPS, captureExt, failedFiles, MAX_BATCH_JOBS, NAMES_LISTED, notRunCount, reportRow, warnedCount, warningsOf, wouldWriteCount } from '../../../shared/batch/types';
+import { BATCH_OPS, captureExt, failedFiles, MAX_BATCH_JOBS, NAMES_LISTED, notRunCount, reportRow, warnedCount, wouldWriteCount } from '../../../shared/batch/types';
 import { runBatch } from '../../batch/engine';
 import { optNumber, optValue, parseArgs, UsageError } from '../args';
 import { jsonFailure } from './edit-output';
@@ -186,13 +187,13 @@ ${allDetails()}`,
     const lineEach = op === 'retarget' && !quiet && !a.flags.has('json');
     const standardSource = strOpt(o, 'from') === undefined, noScale = boolOpt(o, 'no-scale', false);
     const onResult = (r: BatchFileResult) => {
-      const warnings = warningsOf(r);
+      const warnings = r.ok ? warningLines(r.value.report, io.locale ?? 'en') : [];
       const fitted = lineEach && r.ok ? (r.value.report as { retarget?: RetargetDetails } | undefined)?.retarget : undefined;
       if ((!r.ok || warnings.length || fitted) && drewBar) (io.terminal ?? io.stderr)('\r\x1b[K');
       if (fitted && r.ok) io.stdout(`retarget: ${show(r.output ?? r.input)}: ${retargetLine(fitted, r.value.report as Record<string, unknown>, standardSource, noScale, { from: strOpt(o, 'from'), to: strOpt(o, 'to') })}\n`);
       if (!r.ok) io.stderr(`vmd-studio: ${errorLine({ ...r.error, file: show(r.error.file ?? r.input) }, io.locale)}\n`);
       // Each file's warnings as the one-file commands print theirs (README: "Warnings go to standard error").
-      for (const w of warnings) io.stderr(`vmd-studio: warning: ${show(r.input)}: ${w}\n`);
+      for (const w of warnings) io.stderr(`vmd-studio: ${warningPrefix(io.locale)}: ${show(r.input)}: ${w}\n`);
     };
     let run: Outcome<BatchSummary>;
     try {

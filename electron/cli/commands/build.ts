@@ -4,7 +4,7 @@ import { readInputBytes } from '../../fs/files';
 import { MAX_MOTION_FILE_BYTES } from '../../../shared/ipc/validate';
 import { readVpd } from '../../../shared/vmd';
 import { buildFromPoses, parseCurveSpec, type PoseAt } from '../../../shared/motion-ops';
-import { optValue, parseArgs, UsageError } from '../args';
+import { optValue, parseArgs, UsageError, outputRequired } from '../args';
 import type { CommandInfo } from '../io';
 import { failWith, writeEditResult } from './edit-output';
 import { wrongKindError } from '../file-kind';
@@ -18,7 +18,7 @@ export const buildCommand: CommandInfo = {
     const a = parseArgs(argv, { values: ['output', 'curve'], flags: ['skip-long-names', 'overwrite', 'json', 'quiet'], aliases: { o: 'output' } });
     if (a.positionals.length < 1) throw new UsageError('give at least one POSE.vpd@FRAME');
     const outArg = optValue(a, 'output');
-    if (!outArg) throw new UsageError('-o OUT is required');
+    if (!outArg) throw outputRequired();
     let curve;
     const cs = optValue(a, 'curve');
     if (cs) {

@@ -19,7 +19,7 @@ import {
 import { writeOutput } from '../output';
 import { outputRefusal, outputExistsError, OUTPUT_EXISTS_MESSAGE, pathExists, sameFile } from '../../fs/files';
 import { backupPathFor, backupRefusal, createBackupSaver } from '../../services/file-io';
-import { optNumber, optValue, parseArgs, UsageError } from '../args';
+import { optNumber, optValue, parseArgs, UsageError, oneInputError, outputRequired } from '../args';
 import { loadMotion } from '../load';
 import { fileKindByName } from '../../../shared/ipc/file-kind';
 import type { CommandInfo } from '../io';
@@ -41,9 +41,9 @@ export const convertCommand: CommandInfo = {
   --quiet               print nothing on success (default: one summary line, like the edit commands)`,
   async run(argv, io) {
     const a = parseArgs(argv, { values: ['output', 'frame'], flags: ['overwrite', 'skip-long-names', 'json', 'quiet'], aliases: { o: 'output' } });
-    if (a.positionals.length !== 1) throw new UsageError('give exactly one input file');
+    if (a.positionals.length !== 1) throw oneInputError();
     const outArg = optValue(a, 'output');
-    if (!outArg) throw new UsageError('-o OUT is required');
+    if (!outArg) throw outputRequired();
     const frame = optNumber(a, 'frame') ?? 0;
     if (frame < 0) throw new UsageError('--frame must not be negative');
     const input = path.resolve(io.cwd, a.positionals[0]);

@@ -9,7 +9,7 @@ import { writeOutput } from '../output';
 import { outputRefusal, readInputBytes, sameFile } from '../../fs/files';
 import type { BatchOp } from '../../../shared/batch/types';
 import { MAX_MOTION_FILE_BYTES } from '../../../shared/ipc/validate';
-import { optValue, parseArgs, UsageError } from '../args';
+import { optValue, parseArgs, UsageError, oneInputError, outputRequired } from '../args';
 import type { CommandInfo } from '../io';
 import { displayPath } from '../format';
 import { guarded } from '../signals';
@@ -31,9 +31,9 @@ function singleFileCommand(op: BatchOp, summary: string): CommandInfo {
     usage,
     async run(argv, io) {
       const a = parseArgs(argv, specFor(op, { values: ['output'], flags: ['overwrite', 'json', 'quiet'] }));
-      if (a.positionals.length !== 1) throw new UsageError('give exactly one input file');
+      if (a.positionals.length !== 1) throw oneInputError();
       const outArg = optValue(a, 'output');
-      if (!outArg) throw new UsageError('-o OUT is required');
+      if (!outArg) throw outputRequired();
       const o = opOptions(op, a);
       resolveFileOptions(op, o, io);
       // A --model that is not a readable model is a problem of that file, exit status 1 as retarget's --to and

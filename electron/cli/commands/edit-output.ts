@@ -1,5 +1,6 @@
 /** What the edit commands print: the one-line report, warnings, one-line errors, and writing a result. */
-import { errorLine, salvageHint } from '../locale';
+import { errorLine, salvageHint, warningPrefix } from '../locale';
+import { warningLines } from '../../../shared/i18n/warning-line';
 import path from 'node:path';
 import { writeOutput } from '../output';
 import { MODEL_NAME_NOTE_START, writeVmd, type CodecError, type VmdDocument } from '../../../shared/vmd';
@@ -72,15 +73,16 @@ export function reportLine(r: Record<string, unknown>): string {
  * command of several inputs: merge, build). A warning that already starts with the file's name (a reader's
  * note, `walk.bvh: Frame Time …`) is not named twice. `warnings` is a list, or a report holding one.
  * `modelShown`: the model file of a command that writes its name in the header (retarget, import-bvh/-vrma).
+ * A report's coded warnings are said in the CLI's language (--lang ja: nujp 3); a list, and --json, stay English.
  */
 export function printWarnings(io: CliIo, warnings: readonly unknown[] | Record<string, unknown>, shown: string, modelShown?: string | null): void {
   const w = Array.isArray(warnings) ? warnings : (warnings as Record<string, unknown>).warnings;
   if (!Array.isArray(w)) return;
-  for (const x of w) {
-    const text = String(x);
+  const said = Array.isArray(warnings) ? w.map(String) : warningLines(warnings, io.locale ?? 'en');
+  for (const text of said) {
     // A model's name cut for the header (shared/vmd/model-name.ts) is said of the model's file, where the name is.
     const file = modelShown && text.startsWith(MODEL_NAME_NOTE_START) ? modelShown : shown;
-    io.stderr(`vmd-studio: warning: ${text.startsWith(`${file}: `) ? text : `${file}: ${text}`}\n`);
+    io.stderr(`vmd-studio: ${warningPrefix(io.locale)}: ${text.startsWith(`${file}: `) ? text : `${file}: ${text}`}\n`);
   }
 }
 

@@ -81,8 +81,9 @@ const hintLine = (hint: string) => (hint ? `  ${hint}\n` : '');
 function humanBlock(info: FileInfo, io: CliIo, givens: string[]): void {
   const rel = displayPathAmong(info.file, givens, io.cwd);
   if (!info.ok) {
-    // formatError's "message (at byte N)" without a file (the path is the block's first line); in Japanese by code.
-    io.stdout(`${rel}\n  ERROR ${info.error.code}: ${errorLine({ ...info.error, params: info.error.params, file: undefined }, io.locale)}\n${hintLine(salvageHint(info.error, rel, io.locale))}\n`);
+    // formatError's "message (at byte N)" without a file (the path is the block's first line); in Japanese by code,
+    // after エラー rather than ERROR (nujp 9), the code kept for a search.
+    io.stdout(`${rel}\n  ${io.locale === 'ja' ? 'エラー' : 'ERROR'} ${info.error.code}: ${errorLine({ ...info.error, params: info.error.params, file: undefined }, io.locale)}\n${hintLine(salvageHint(info.error, rel, io.locale))}\n`);
     return;
   }
   if (info.format === 'wav' || info.format === 'audio') {

@@ -5,7 +5,7 @@ import { MAX_MOTION_FILE_BYTES } from '../../../shared/ipc/validate';
 import type { Outcome, VmdDocument } from '../../../shared/vmd';
 import { convertFirstMessage, readVmdAs } from '../file-kind';
 import { merge } from '../../../shared/motion-ops';
-import { optNumber, optValue, parseArgs, UsageError } from '../args';
+import { optNumber, optValue, parseArgs, UsageError, outputRequired } from '../args';
 import type { CommandInfo } from '../io';
 import { failWith, writeEditResult } from './edit-output';
 import { displayPath, formatCount } from '../format';
@@ -39,7 +39,7 @@ export const mergeCommand: CommandInfo = {
     const a = parseArgs(argv, { values: ['output', 'gap'], flags: ['overlay', 'overwrite', 'json', 'quiet'], aliases: { o: 'output' } });
     if (a.positionals.length < 2) throw new UsageError('give at least two input files');
     const outArg = optValue(a, 'output');
-    if (!outArg) throw new UsageError('-o OUT is required');
+    if (!outArg) throw outputRequired();
     const gap = optNumber(a, 'gap', { integer: true, min: 0 }) ?? 1;
     for (const p of a.positionals) {
       // An input of the wrong kind by its name: exit status 1, as one found by its content.

@@ -16,7 +16,7 @@ import { importBvh, reportFrame, type ImportReport } from '../../../shared/bvh/i
 import type { Diagnostic } from '../../../shared/vmd';
 import { bvhMapWarnings, captureWarnings, exportBvhWarnings, exportVrmaWarnings, humanoidExportWarnings, unknownExpressionWarnings, vrmaMapWarnings } from '../../batch/op-warnings';
 import { exportBvh } from '../../../shared/bvh/export';
-import { optValue, parseArgs, UsageError, type ParsedArgs } from '../args';
+import { optValue, parseArgs, UsageError, type ParsedArgs, oneInputError, outputRequired } from '../args';
 import type { CliIo, CommandInfo } from '../io';
 import { displayPath, formatCount, formatMeasure } from '../format';
 import { plural } from '../../../shared/i18n/plural';
@@ -34,9 +34,9 @@ type Loaded<T> = { ok: true; value: T } | { ok: false; error: CodecError };
 
 /** Input, model and output paths, checked: the output must differ from both inputs. No --model: null, the standard skeleton. */
 async function paths(a: ParsedArgs, io: CliIo, outExt: string): Promise<{ input: string; model: string | null; output: string; givens: string[] }> {
-  if (a.positionals.length !== 1) throw new UsageError('give exactly one input file');
+  if (a.positionals.length !== 1) throw oneInputError();
   const outArg = optValue(a, 'output');
-  if (!outArg) throw new UsageError('-o OUT is required');
+  if (!outArg) throw outputRequired();
   const modelArg = optValue(a, 'model');
   if (modelArg === '') throw new UsageError('--model needs a .pmx or .pmd file (leave it out for the standard MMD skeleton)');
   const input = path.resolve(io.cwd, a.positionals[0]);

@@ -15,6 +15,7 @@ import type { OpOptions } from '../../../shared/batch/doc-edits';
 import { prepareOp } from '../../batch/ops';
 import { MAX_MAP_BYTES } from '../../batch/engine';
 import { optValue, UsageError, type ArgSpec, type ParsedArgs } from '../args';
+import { hasString, tDynamic } from '../../../shared/i18n/strings';
 import type { CliIo } from '../io';
 
 /**
@@ -151,7 +152,12 @@ export async function loadMapping(o: OpOptions, io: CliIo): Promise<void> {
 
 export function prepare(op: BatchOp, o: OpOptions) {
   const p = prepareOp(op, o);
-  // The CLI phrases an option error with its dashes (the error's English message).
-  if (!p.ok) throw new UsageError(p.error.message);
+  // The CLI phrases an option error with its dashes (the error's English message); in Japanese the app's line
+  // for its problem (`opt.*`), the option named with its dashes. A problem with no such line: English.
+  if (!p.ok) {
+    const e = p.error;
+    const common = ['required', 'number', 'integer', 'min', 'positive', 'boolean'].includes(e.problem) && hasString(`opt.${e.problem}`);
+    throw new UsageError(e.message, common ? tDynamic(`opt.${e.problem}`, 'ja', { ...e.params, option: `--${e.option}` }) : undefined);
+  }
   return p.value;
 }

@@ -16,7 +16,7 @@ import { fileKindByName } from '../../../shared/ipc/file-kind';
 const MODEL_AND_MOTION = 'physics-bake takes a model and a motion: vmd-studio physics-bake MODEL.pmx MOTION.vmd -o OUT.vmd';
 import { loadBullet, physicsBake, SEEK_SETTLE_FRAMES, type PhysicsBakeReport } from '../../../shared/physics';
 import { nodeBulletLoader } from '../../physics/bullet-node';
-import { optNumber, optValue, parseArgs, UsageError } from '../args';
+import { optNumber, optValue, parseArgs, UsageError, outputRequired } from '../args';
 import type { CommandInfo } from '../io';
 import { displayPath, formatCount, formatMeasure } from '../format';
 import { plural } from '../../../shared/i18n/plural';
@@ -116,7 +116,7 @@ export const physicsBakeCommand: CommandInfo = {
     const swapped = modelArg === undefined && fileKindByName(a.positionals[0]) === 'vmd' && ['pmx', 'pmd'].includes(fileKindByName(a.positionals[1]) ?? '');
     const givens = modelArg !== undefined ? [modelArg, ...a.positionals] : swapped ? [a.positionals[1], a.positionals[0]] : a.positionals;
     const outArg = optValue(a, 'output');
-    if (!outArg) throw new UsageError('-o OUT is required');
+    if (!outArg) throw outputRequired();
     const from = optNumber(a, 'from', { integer: true, min: 0 });
     const to = optNumber(a, 'to', { integer: true, min: 0 });
     if (from !== undefined && to !== undefined && to < from) throw new UsageError(`--to (${to}) must not be before --from (${from})`);

@@ -11,7 +11,7 @@ import { MAX_MOTION_FILE_BYTES } from '../../../shared/ipc/validate';
 import { hasExtension } from '../../../shared/ipc/file-types';
 import { readInputBytes, sameFile } from '../../fs/files';
 import { writeOutput } from '../output';
-import { optValue, parseArgs, UsageError } from '../args';
+import { optValue, parseArgs, UsageError, oneInputError, outputRequired } from '../args';
 import type { CommandInfo } from '../io';
 import { displayPathAmong, formatCount } from '../format';
 import { failWith as fail, jsonSuccess } from './edit-output';
@@ -28,9 +28,9 @@ export const salvageCommand: CommandInfo = {
   --quiet               print nothing on success`,
   async run(argv, io) {
     const a = parseArgs(argv, { values: ['output'], flags: ['overwrite', 'json', 'quiet'], aliases: { o: 'output' } });
-    if (a.positionals.length !== 1) throw new UsageError('give exactly one input file');
+    if (a.positionals.length !== 1) throw oneInputError();
     const outArg = optValue(a, 'output');
-    if (!outArg) throw new UsageError('-o OUT is required');
+    if (!outArg) throw outputRequired();
     const input = path.resolve(io.cwd, a.positionals[0]);
     const output = path.resolve(io.cwd, outArg);
     if (!hasExtension(output, ['.vmd'])) throw new UsageError(`output must end in .vmd: ${outArg}`);

@@ -26,7 +26,8 @@ export function historyChange<S>(before: { undo?: S; redo?: S }, after: { undo?:
 /** The words for a history step: `label` in the UI's language (edit-labels.ts), `doc` whose it is. */
 export function historyText(way: 'do' | 'undo' | 'redo', label: string, doc: string, t: T): string {
   const key: UiStringKey = way === 'undo' ? 'announce.undo' : way === 'redo' ? 'announce.redo' : 'announce.do';
-  return t(key, { label, doc: doc ? ` (${doc})` : '' });
+  // Japanese in full-width brackets (nujp 9: 「キー登録 (…)」 mixed half-width ones into a Japanese sentence).
+  return t(key, { label, doc: doc ? t('announce.doc', { doc }) : '' });
 }
 
 /** A camera, light, self-shadow or display·IK track's name; a bone's or morph's is its own. */

@@ -9,7 +9,8 @@
  * - Escape while a dialog or menu is open (overlay.ts): it closes the top one, and does nothing else.
  * - Tab / Shift+Tab while a modal dialog is on top: they go round inside it (overlay.ts trapTab).
  * - Alt held: nothing (the OS and browser keep Alt chords).
- * - App commands run over a dialog too (Ctrl+S saves) and, for rows marked `inText`, from a text field;
+ * - App commands run over a dialog too (Ctrl+S saves), but not while a question waits for its answer (a confirm
+ *   dialog: overlay.ts questionOpen), and, for rows marked `inText`, from a text field;
  *   under Electron the native menu's accelerators send them instead, so the dispatcher leaves them.
  * - Editor actions never run while a dialog or menu is open (overlayOpen: Escape is the dialog's,
  *   Delete must not delete keys behind it) or while typing in a text field (but for rows marked `inText`:
@@ -25,7 +26,7 @@
  * (+ − [ ]) ignore Shift, which typing them may need.
  */
 import { KEY_ACTIONS, KEY_CONTEXTS, type CommandId, type KeyAction, type KeyContext } from './key-names';
-import { closeTopOverlay, overlayOpen, trapTab } from './overlay';
+import { closeTopOverlay, overlayOpen, questionOpen, trapTab } from './overlay';
 import { SHORTCUT_GROUPS, tokenKeys, type KeyToken, type ShortcutRow } from './shortcuts';
 
 export { KEY_ACTIONS, type KeyAction } from './key-names';
@@ -230,7 +231,7 @@ export function dispatchKey(e: KeyboardEvent, o: KeymapOptions): boolean {
   if (!b) return false;
   let used = false;
   if (b.row.command) {
-    if (o.commandsByMenu() || (!b.row.inText && isTypingField(e.target))) return false;
+    if (o.commandsByMenu() || (!b.row.inText && isTypingField(e.target)) || questionOpen()) return false;
     o.runCommand(b.row.command);
     used = true;
   } else if (b.row.action) {

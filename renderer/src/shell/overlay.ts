@@ -20,13 +20,15 @@ interface OverlayEntry {
   close: () => void;
   /** A modal dialog's element (its backdrop or box): the focus stays inside it. */
   root?: () => HTMLElement | null;
+  /** A question waiting for its answer (ConfirmDialog): no app command runs while it is open (questionOpen). */
+  question?: boolean;
 }
 
 const stack: OverlayEntry[] = [];
 
 /** Puts an open overlay on top of the stack; returns the function that takes it off (it closed). */
-export function pushOverlay(close: () => void, root?: () => HTMLElement | null): () => void {
-  const entry: OverlayEntry = { close, root };
+export function pushOverlay(close: () => void, root?: () => HTMLElement | null, question = false): () => void {
+  const entry: OverlayEntry = { close, root, question };
   stack.push(entry);
   return () => {
     const i = stack.indexOf(entry);
@@ -126,6 +128,15 @@ export function overlayOpen(): boolean {
   return stack.length > 0;
 }
 
+/**
+ * Whether a question (Replace?, Save changes?, cannot save…) is open: the keyboard's and the native menu's app
+ * commands wait for its answer (keymap.ts, App.vue). Ctrl+Shift+S opened Save As under a "cannot save" question,
+ * two modal dialogs stacked, the top one in the way (new-user pass nujp 6).
+ */
+export function questionOpen(): boolean {
+  return stack.some((e) => e.question);
+}
+
 /** Escape: closes the top overlay; false when none is open. */
 export function closeTopOverlay(): boolean {
   const top = stack[stack.length - 1];
@@ -140,9 +151,9 @@ export function closeTopOverlay(): boolean {
  * shown by v-if). Returns whether it is the top overlay now (a panel's own keys, such as Enter to apply,
  * are its only while nothing is open over it).
  * `modal`: a dialog with a backdrop, whose element is the component's root element: it holds the focus as
- * the module comment says (menus and the side panels beside the preview do not).
+ * the module comment says (menus and the side panels beside the preview do not). `question`: see questionOpen.
  */
-export function useOverlay(close: () => void, isOpen: () => boolean = () => true, o: { modal?: boolean } = {}): () => boolean {
+export function useOverlay(close: () => void, isOpen: () => boolean = () => true, o: { modal?: boolean; question?: boolean } = {}): () => boolean {
   let pop: (() => void) | null = null;
   let entry: OverlayEntry | null = null;
   let opener: ReturnType<typeof openerNow> | null = null;
@@ -169,7 +180,7 @@ export function useOverlay(close: () => void, isOpen: () => boolean = () => true
     isOpen,
     (open) => {
       if (open && !pop) {
-        pop = pushOverlay(close, o.modal ? root : undefined);
+        pop = pushOverlay(close, o.modal ? root : undefined, o.question);
         entry = stack[stack.length - 1];
         if (!o.modal) menuOpener = focusedNow();
         else {

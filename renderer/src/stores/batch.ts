@@ -10,6 +10,7 @@ import type { OptionError } from '../../../shared/batch/options';
 import { diffDocuments, isEmptyDiff, mirrorDiffSteps, type MirrorStep } from '../../../shared/key-edits';
 import { BATCH_OPS, captureExt, DOC_EDIT_OPS, NAMES_LISTED, notRunCount, warnedCount, wouldWriteCount, type BatchJob, type BatchOp, type BatchProgress, type BatchSummary } from '../../../shared/batch/types';
 import { t, type UiStringKey } from '../../../shared/i18n/strings';
+import { warningTexts } from '../../../shared/i18n/warning-line';
 import { useApi } from '../api';
 import { withoutTrailingSeparators } from '../paths';
 import { useWorkspaceStore } from './workspace';
@@ -356,7 +357,8 @@ export const useBatchStore = defineStore('batch', {
       useNotifyStore().push(
         (r.dropped && !fitted) || r.collisions || r.warnings.length ? 'warning' : 'success',
         { key: 'batch.doc.applied', params: { op: opText, name: doc.fileName } },
-        [...(fitted ? fit : [counts]), ...swapped, ...r.warnings],
+        // The edit's warnings in the UI's language where they have a code (nujp 1: they were English in a Japanese UI).
+        [...(fitted ? fit : [counts]), ...swapped, ...(warningTexts(r) as NoticeText[])],
       );
     },
     hide() {

@@ -119,6 +119,31 @@ describe('FileDialog', () => {
     w.unmount();
   });
 
+  // New-user pass nujp 2: a full new path typed in the path bar and Save clicked (not Enter) asked to replace the
+  // file the dialog opened on (stand.vmd) — the path typed was dropped. Save takes it, as Enter does.
+  it('a file path typed in the path box and Save clicked saves there, not at the name box\'s file', async () => {
+    const { w, picked } = await saveDialog();
+    await w.get('[data-testid="file-dialog-path"]').setValue('/tmp/x/ミク ダンス（修正版）.vmd');
+    await w.get('[data-testid="file-dialog-accept"]').trigger('click');
+    await flushPromises();
+    expect(w.find('[data-testid="file-dialog-confirm"]').exists(), 'no question to replace stand.vmd').toBe(false);
+    expect(await picked).toEqual({ path: '/tmp/x/ミク ダンス（修正版）.vmd', overwrite: false });
+    w.unmount();
+  });
+
+  it('a file path typed in the path box that exists: Save asks to replace that file, then replaces it', async () => {
+    const { w, picked } = await saveDialog();
+    await w.get('[data-testid="file-dialog-path"]').setValue('/tmp/x/old.vmd');
+    await w.get('[data-testid="file-dialog-accept"]').trigger('click');
+    await flushPromises();
+    expect(w.get('[data-testid="file-dialog-confirm"]').text()).toContain('old.vmd');
+    expect(w.get('[data-testid="file-dialog-confirm"]').text()).not.toContain('stand.vmd');
+    await w.get('[data-testid="file-dialog-accept"]').trigger('click');
+    await flushPromises();
+    expect(await picked).toEqual({ path: '/tmp/x/old.vmd', overwrite: true });
+    w.unmount();
+  });
+
   it('choosing a folder that is not there yet takes it (the batch makes it when it writes)', async () => {
     const w = mount(FileDialog, { attachTo: document.body });
     const picked = showFileDialog({ mode: 'folder', title: 'Output', filter: 'motion', directory: '/m' });

@@ -189,10 +189,20 @@ describe('the dispatcher guards', () => {
     press({ key: 'F1', ctrlKey: false, metaKey: false, shiftKey: false, altKey: false });
     expect(commands).toEqual(['save', 'shortcuts']);
     popDialog();
+    // A question waiting for its answer (nujp 6: Ctrl+Shift+S opened Save As under "cannot save"): no app
+    // command runs and the key is left alone; answered, they run again.
+    const popQuestion = pushOverlay(() => undefined, undefined, true);
+    const q = press({ key: 'S', ctrlKey: true, metaKey: false, shiftKey: true, altKey: false });
+    press({ key: 'F1', ctrlKey: false, metaKey: false, shiftKey: false, altKey: false });
+    expect(commands).toEqual(['save', 'shortcuts']);
+    expect(q.defaultPrevented).toBe(false);
+    popQuestion();
+    press({ key: 'F1', ctrlKey: false, metaKey: false, shiftKey: false, altKey: false });
+    expect(commands).toEqual(['save', 'shortcuts', 'shortcuts']);
 
     electron = true;
     const e2 = press({ key: 'z', ctrlKey: true, metaKey: false, shiftKey: false, altKey: false });
-    expect(commands).toEqual(['save', 'shortcuts']);
+    expect(commands).toEqual(['save', 'shortcuts', 'shortcuts']);
     expect(e2.defaultPrevented).toBe(false);
   });
 
