@@ -431,9 +431,10 @@ export function useEditorActions() {
     return refs.length > 0;
   }
 
-  function editSelected(edit: ValueEdit, kind = sel.active?.kind): boolean {
+  /** `label`: the step's name, when the caller knows better than "edit values" (a typed camera value). */
+  function editSelected(edit: ValueEdit, kind = sel.active?.kind, label?: string): boolean {
     const refs = sel.refs.filter((r) => r.kind === kind);
-    return hist.run((doc) => editValues(doc, refs, edit)) !== null;
+    return hist.run((doc) => editValues(doc, refs, edit, label)) !== null;
   }
 
   /**
