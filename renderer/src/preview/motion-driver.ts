@@ -8,6 +8,7 @@ import { keyAtOrBefore, type CameraTrack, type LightTrack, type MotionTracks } f
 import { ikKey, shadowKey } from '../../../shared/vmd/records';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import { sampleCamera, sampleLight, type CameraPose } from '../../../shared/vmd/sample';
+import { followedCamera } from '../../../shared/scene/camera-follow';
 import { PoseBinding, ikSwitchesOf } from './pose-binding';
 import type { FrameProfiler } from './frame-profiler';
 import { DEFAULT_SHADOW_DISTANCE, type PreviewScene, type SelfShadowState } from './preview-scene';
@@ -80,6 +81,11 @@ export class MotionDriver {
   /** Whether the last poseAt() changed the picture (see snapshotChanged). */
   private changed = true;
   private snapshot = new Float64Array(0);
+  /**
+   * Camera follows a bone (shared/scene/camera-follow.ts; preview/camera-follow-source.ts sets it): the bone's world
+   * position at a frame, added to the sampled camera's target, in the preview and in the video alike. Null: none.
+   */
+  follow: ((f: number) => readonly number[] | null) | null = null;
   /** Called when the motion starts or stops hiding the model (the pane says why the model is gone). */
   onHiddenChange: ((hidden: boolean) => void) | null = null;
 
@@ -190,7 +196,8 @@ export class MotionDriver {
       w.posed = true;
     }
     const cam = this.cameraTrack;
-    this.pose = cam ? sampleCamera(cam, f) : null;
+    const sampled = cam ? sampleCamera(cam, f) : null;
+    this.pose = sampled && this.follow ? followedCamera(sampled, this.follow(f)) : sampled;
     w.showCamera(this.pose);
     const vis = this.visibility;
     const hidden = !!vis && vis.shown[keyAtOrBefore(vis.frames, 0, vis.frames.length, f)] === 0;

@@ -488,6 +488,12 @@ export class PreviewEngine {
     this.requestRender();
   }
 
+  /** Camera follows a bone: its world position at a frame (null: none); the camera is posed again at once. */
+  setCameraFollow(follow: ((f: number) => readonly number[] | null) | null): void {
+    this.motion.follow = follow;
+    this.setFrame(this.motion.frame);
+  }
+
   /** The output frame's width / height (the scene's aspect): the camera VMD's camera and its frustum use it. */
   setOutputAspect(aspect: number): void {
     this.world.setOutputAspect(aspect);
