@@ -18,7 +18,7 @@ import { sampleCamera, type CameraPose } from '../vmd/sample';
 import type { CameraTrack, MotionTracks } from '../vmd/tracks';
 import { blockFromRecords, type VmdDocument } from '../vmd/vmd-document';
 import { encodeCameraRecord } from '../vmd/vmd-build';
-import { buildSkeleton, Pose } from '../skeleton/skeleton';
+import { bonesNeededFor, buildSkeleton, Pose } from '../skeleton/skeleton';
 import { MotionPoser } from '../skeleton/motion-poser';
 import { matchKey } from '../pmx/model-inspect';
 import type { ActorStage } from './scene-file';
@@ -53,6 +53,10 @@ export class BoneFollower {
   readonly bone: number | null;
   private readonly pose: Pose;
   private readonly poser: MotionPoser;
+  /** The bones the followed one depends on (bonesNeededFor): a few a frame, not the whole model. */
+  private readonly only: Uint8Array | undefined;
+  /** Positions worked out so far, by frame (the preview, the camera path and a bake ask for the same frames again). */
+  private readonly cache = new Map<number, Vec3>();
 
   constructor(
     model: Pick<ModelData, 'bones'> & Partial<Pick<ModelData, 'format' | 'morphs'>>,
@@ -65,16 +69,23 @@ export class BoneFollower {
     this.bone = skeleton.byKey.get(matchKey(boneName)) ?? null;
     this.pose = new Pose(skeleton);
     this.poser = new MotionPoser(skeleton, doc, tracks, model.format && model.morphs ? { format: model.format, morphs: model.morphs } : null);
+    this.only = this.bone === null ? undefined : bonesNeededFor(skeleton, this.bone);
   }
 
   /** The bone's world position at frame f (fractional allowed), or null without the bone. */
   at(f: number): Vec3 | null {
     const b = this.bone;
     if (b === null) return null;
-    this.poser.apply(this.pose, f);
-    this.pose.evaluate('all', this.poser.ikEnabledAt(f));
+    const known = this.cache.get(f);
+    if (known) return known;
+    this.poser.apply(this.pose, f, this.only);
+    this.pose.evaluate('all', this.poser.ikEnabledAt(f), this.only);
     const w = this.pose.worldPosition;
-    return onStage([w[3 * b], w[3 * b + 1], w[3 * b + 2]], this.stage);
+    const p = onStage([w[3 * b], w[3 * b + 1], w[3 * b + 2]], this.stage);
+    // Playback asks for fractional frames without end: only so many are kept.
+    if (this.cache.size >= 100_000) this.cache.clear();
+    this.cache.set(f, p);
+    return p;
   }
 }
 

@@ -11,6 +11,7 @@
 import * as THREE from 'three';
 import { mmdToThreeCameraEuler, mmdToThreePosition, THREE_CAMERA_EULER_ORDER } from '../../../shared/vmd/camera';
 import { sampleCamera, type CameraPose } from '../../../shared/vmd/sample';
+import { followedCamera } from '../../../shared/scene/camera-follow';
 import { cameraCutFrames } from '../../../shared/vmd/inspect';
 import type { CameraTrack } from '../../../shared/vmd/tracks';
 
@@ -74,8 +75,11 @@ export interface CameraPathView {
   dispose(): void;
 }
 
-/** Draws a camera track: the path sampled at every frame, key and cut markers. */
-export function buildCameraPath(track: CameraTrack): CameraPathView {
+/**
+ * Draws a camera track: the path sampled at every frame, key and cut markers. With `follow` (camera follows a
+ * bone: the bone's world position at a frame) the path is the followed camera's, as the preview and the video show it.
+ */
+export function buildCameraPath(track: CameraTrack, follow: ((f: number) => readonly number[] | null) | null = null): CameraPathView {
   const group = new THREE.Group();
   group.name = 'camera-path';
   const n = track.frames.length;
@@ -84,11 +88,14 @@ export function buildCameraPath(track: CameraTrack): CameraPathView {
   if (n === 0) return { group, cuts, dispose() {} };
   const first = track.frames[0], last = track.frames[n - 1];
   const cutSet = new Set(cuts);
+  const at = (f: number) => {
+    const pose = sampleCamera(track, f)!;
+    return mmdToThreePosition((follow ? followedCamera(pose, follow(f)) : pose).position);
+  };
   const seg: number[] = [];
   let prev: number[] | null = null;
   for (let f = first; f <= last; f++) {
-    const pose = sampleCamera(track, f)!;
-    const p = mmdToThreePosition(pose.position);
+    const p = at(f);
     // No line across a cut: the camera jumps there.
     if (prev && !cutSet.has(f)) seg.push(prev[0], prev[1], prev[2], p[0], p[1], p[2]);
     prev = p;
@@ -100,7 +107,7 @@ export function buildCameraPath(track: CameraTrack): CameraPathView {
   disposables.push(lineGeo, lineMat);
   const points = (frames: number[], color: number, size: number) => {
     const pos: number[] = [];
-    for (const f of frames) pos.push(...mmdToThreePosition(sampleCamera(track, f)!.position));
+    for (const f of frames) pos.push(...at(f));
     const g = new THREE.BufferGeometry();
     g.setAttribute('position', new THREE.Float32BufferAttribute(pos, 3));
     const m = new THREE.PointsMaterial({ color, size, sizeAttenuation: false });

@@ -82,10 +82,11 @@ export class MotionDriver {
   private changed = true;
   private snapshot = new Float64Array(0);
   /**
-   * Camera follows a bone (shared/scene/camera-follow.ts; preview/camera-follow-source.ts sets it): the bone's world
-   * position at a frame, added to the sampled camera's target, in the preview and in the video alike. Null: none.
+   * Camera follows a bone (shared/scene/camera-follow.ts; preview/camera-follow-source.ts sets it through
+   * setFollow): the bone's world position at a frame, added to the sampled camera's target, in the preview, the
+   * free view's camera path and the video alike. Null: none.
    */
-  follow: ((f: number) => readonly number[] | null) | null = null;
+  private follow: ((f: number) => readonly number[] | null) | null = null;
   /** Called when the motion starts or stops hiding the model (the pane says why the model is gone). */
   onHiddenChange: ((hidden: boolean) => void) | null = null;
 
@@ -124,7 +125,7 @@ export class MotionDriver {
     const curvesOnly = tracks !== null && tracks === this.motion && doc !== null && !!this.poseBinding;
     this.doc = doc;
     this.motion = tracks;
-    this.world.setCameraPath(this.cameraTrack);
+    this.world.setCameraPath(this.cameraTrack, this.follow);
     if (curvesOnly) return false;
     this.visibility = visibilityKeys(doc, tracks);
     this.shadowOfMotion = shadowKeysOf(doc, tracks);
@@ -142,11 +143,17 @@ export class MotionDriver {
     this.world.setSelfShadow(selfShadowAt(this.shadowOfExtra ?? this.shadowOfMotion, this.at, on));
   }
 
+  /** Camera follows a bone (null: none): the camera path is drawn again with it; the next poseAt() uses it. */
+  setFollow(follow: ((f: number) => readonly number[] | null) | null): void {
+    this.follow = follow;
+    this.world.setCameraPath(this.cameraTrack, follow);
+  }
+
   /** Takes (or with null drops) a camera/light VMD shown together with the document's motion. */
   setCameraMotion(tracks: MotionTracks | null, doc: VmdDocument | null = null): void {
     this.extra = tracks;
     this.shadowOfExtra = shadowKeysOf(doc, tracks);
-    this.world.setCameraPath(this.cameraTrack);
+    this.world.setCameraPath(this.cameraTrack, this.follow);
   }
 
   /** The camera track shown: the extra camera VMD's, else the document's. */

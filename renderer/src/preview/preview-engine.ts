@@ -488,9 +488,9 @@ export class PreviewEngine {
     this.requestRender();
   }
 
-  /** Camera follows a bone: its world position at a frame (null: none); the camera is posed again at once. */
+  /** Camera follows a bone: its world position at a frame (null: none); the camera and its path are placed again at once. */
   setCameraFollow(follow: ((f: number) => readonly number[] | null) | null): void {
-    this.motion.follow = follow;
+    this.motion.setFollow(follow);
     this.setFrame(this.motion.frame);
   }
 

@@ -258,13 +258,13 @@ export class PreviewScene {
     if (this.builtModel) this.builtModel.mesh.visible = shown;
   }
 
-  /** Draws the path of a camera track (null: none). Returns the frames where the camera cuts. */
-  setCameraPath(track: CameraTrack | null): number[] {
+  /** Draws the path of a camera track (null: none), followed by `follow` if given (camera-view.ts). Returns the frames where the camera cuts. */
+  setCameraPath(track: CameraTrack | null, follow: ((f: number) => readonly number[] | null) | null = null): number[] {
     this.cameraPath?.dispose();
     if (this.cameraPath) this.scene.remove(this.cameraPath.group);
     this.cameraPath = null;
     if (track) {
-      this.cameraPath = buildCameraPath(track);
+      this.cameraPath = buildCameraPath(track, follow);
       this.cameraPath.group.visible = !this.lookThrough && this.pathShown;
       this.scene.add(this.cameraPath.group);
       this.cameraPath.group.updateMatrixWorld(true);
