@@ -52,22 +52,37 @@ export async function currentFollower(): Promise<BoneFollower | null> {
   return follower.bone === null ? null : follower;
 }
 
-/** Keeps the engine's follow in step with the scene's (its actor's motion, model and stage); returns the stop. */
+/**
+ * Keeps the engine's follow in step with the scene's; returns the stop. A follower is built again only when what it
+ * depends on changes: the chosen actor and bone, the actor's model (or its missing model's stand-in figure), its
+ * stage place, and its motion (the document's content: an edit installs a new one). An edit to any other document
+ * (the camera's, another actor's) keeps it, and with it the positions it worked out, so the camera path is drawn
+ * again from them instead of evaluating the bone at every frame once more (seconds for a bone leg IK moves).
+ */
 export function installCameraFollow(getEngine: () => PreviewEngine | null): () => void {
   const scene = useSceneStore();
   const ws = useWorkspaceStore();
   let generation = 0;
+  let last: unknown[] | null = null;
   return watch(
     () => {
       const f = scene.cameraFollow;
       const e = f ? scene.actors.find((a) => a.id === f.actorId) : undefined;
-      return JSON.stringify([f, e?.model ?? null, e?.missingModel ?? false, e?.stage ?? null, e ? ws.get(e.id)?.doc === undefined : null, ws.version]);
+      const d = e ? ws.get(e.id) : null;
+      // Identities, not contents: the document is a value (an edit replaces it; a curve edit patches the tracks in place under a new document).
+      return [f?.actorId ?? null, f?.bone ?? null, e?.model ?? null, e?.missingModel ?? false, JSON.stringify(e?.stage ?? null), d?.doc ?? null, d?.tracks ?? null];
     },
-    async () => {
+    async (deps) => {
+      if (last && deps.length === last.length && deps.every((v, i) => v === last![i])) return;
+      last = deps;
       const my = ++generation;
       const follower = await currentFollower();
       const engine = getEngine();
-      if (my !== generation || !engine) return;
+      if (my !== generation) return;
+      if (!engine) {
+        last = null; // no engine yet: the next change tries again
+        return;
+      }
       engine.setCameraFollow(follower ? (f) => follower.at(f) : null);
     },
     { immediate: true },

@@ -9,6 +9,7 @@ import { ikKey, shadowKey } from '../../../shared/vmd/records';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import { sampleCamera, sampleLight, type CameraPose } from '../../../shared/vmd/sample';
 import { followedCamera } from '../../../shared/scene/camera-follow';
+import { animationFrameClock, FollowSamples, type FrameClock } from './follow-samples';
 import { PoseBinding, ikSwitchesOf } from './pose-binding';
 import type { FrameProfiler } from './frame-profiler';
 import { DEFAULT_SHADOW_DISTANCE, type PreviewScene, type SelfShadowState } from './preview-scene';
@@ -87,6 +88,10 @@ export class MotionDriver {
    * free view's camera path and the video alike. Null: none.
    */
   private follow: ((f: number) => readonly number[] | null) | null = null;
+  /** The same follow's positions over the camera's range for its path, worked out in slices (follow-samples.ts). */
+  private followSamples: FollowSamples | null = null;
+  /** When the path's slices run: before animation frames (a test turns a fake clock). */
+  followClock: FrameClock = animationFrameClock;
   /** Called when the motion starts or stops hiding the model (the pane says why the model is gone). */
   onHiddenChange: ((hidden: boolean) => void) | null = null;
 
@@ -125,7 +130,7 @@ export class MotionDriver {
     const curvesOnly = tracks !== null && tracks === this.motion && doc !== null && !!this.poseBinding;
     this.doc = doc;
     this.motion = tracks;
-    this.world.setCameraPath(this.cameraTrack, this.follow);
+    this.world.setCameraPath(this.cameraTrack, this.followSamples);
     if (curvesOnly) return false;
     this.visibility = visibilityKeys(doc, tracks);
     this.shadowOfMotion = shadowKeysOf(doc, tracks);
@@ -143,17 +148,23 @@ export class MotionDriver {
     this.world.setSelfShadow(selfShadowAt(this.shadowOfExtra ?? this.shadowOfMotion, this.at, on));
   }
 
-  /** Camera follows a bone (null: none): the camera path is drawn again with it; the next poseAt() uses it. */
+  /**
+   * Camera follows a bone (null: none): the next poseAt() uses it at once; the camera path is drawn again with it
+   * as its samples come in (the last follow's unfinished ones are dropped).
+   */
   setFollow(follow: ((f: number) => readonly number[] | null) | null): void {
+    if (follow === this.follow) return;
     this.follow = follow;
-    this.world.setCameraPath(this.cameraTrack, follow);
+    this.followSamples?.dispose();
+    this.followSamples = follow ? new FollowSamples(follow, this.followClock) : null;
+    this.world.setCameraPath(this.cameraTrack, this.followSamples);
   }
 
   /** Takes (or with null drops) a camera/light VMD shown together with the document's motion. */
   setCameraMotion(tracks: MotionTracks | null, doc: VmdDocument | null = null): void {
     this.extra = tracks;
     this.shadowOfExtra = shadowKeysOf(doc, tracks);
-    this.world.setCameraPath(this.cameraTrack, this.follow);
+    this.world.setCameraPath(this.cameraTrack, this.followSamples);
   }
 
   /** The camera track shown: the extra camera VMD's, else the document's. */
