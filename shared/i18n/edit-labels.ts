@@ -25,6 +25,7 @@ const EDIT_LABELS: Record<string, UiStringKey> = {
   'mirror pose': 'edit.label.mirrorPose',
   // The scene's own steps (stores/scene.ts).
   staging: 'edit.label.staging',
+  'camera follow': 'edit.label.cameraFollow',
   'add actor': 'edit.label.addActor',
   'add camera': 'edit.label.addCamera',
   'hide actor': 'edit.label.hideActor',
@@ -48,6 +49,11 @@ const LABELS_WITH_VALUES: { form: RegExp; key: UiStringKey; params: (m: RegExpEx
   { form: /^load motion (.+)$/s, key: 'edit.label.loadMotion', params: (m) => ({ file: m[1] }) },
   // Reload from disk of a file changed by another program (shell/pose-apply.ts): "reload walk.vmd".
   { form: /^reload (.+)$/s, key: 'edit.label.reload', params: (m) => ({ file: m[1] }) },
+  // A camera value typed in the Key panel (KeyInspector.vue cameraStepLabel): "camera distance -45 → -30".
+  { form: /^camera distance (\S+) → (\S+)$/, key: 'edit.label.cameraDistance', params: (m) => ({ from: m[1], to: m[2] }) },
+  { form: /^camera target ([XYZ]) (\S+) → (\S+)$/, key: 'edit.label.cameraTarget', params: (m) => ({ axis: m[1], from: m[2], to: m[3] }) },
+  { form: /^camera rotation ([XYZ]) (\S+) → (\S+)$/, key: 'edit.label.cameraRotation', params: (m) => ({ axis: m[1], from: m[2], to: m[3] }) },
+  { form: /^camera FOV (\S+) → (\S+)$/, key: 'edit.label.cameraFov', params: (m) => ({ from: m[1], to: m[2] }) },
 ];
 
 /**

@@ -135,6 +135,21 @@ const en = {
   'scene.sharedMotion': 'The scene names {file} for {first} and {copy}: {copy} holds an unsaved copy, so the two never write one file; Save asks for its name',
   'scene.saveTwice': '{file} was not saved: it is the file of both {first} and {second}, and one would write over the other’s edits. Save As… one of them under another name',
   'scene.fileOpenTwice': '{name} was not saved as {file}: {other} has that file open, and one would write over the other’s edits. Choose another name',
+  'scene.followActorGone': 'The camera followed {bone} of actor {n}, which the scene no longer has: it plays as its keys say (no follow)',
+  'scene.followBoneGone': 'The camera followed the bone {bone}, which {model} does not have: it plays as its keys say (no follow)',
+  'follow.title': 'Camera follows (モデル/ボーン追従)',
+  'follow.hint': 'The camera’s keyed target is taken from this bone: each frame it is the key’s target plus where the bone stands (as MMD’s camera panel follows a model’s bone). Kept in the scene file; a VMD cannot hold it.',
+  'follow.actor': 'Model',
+  'follow.bone': 'Bone',
+  'follow.none': 'None',
+  'follow.noCamera': 'The scene has no camera document (+ New camera, or add a camera VMD).',
+  'follow.bake': 'Bake follow into the camera keys…',
+  'follow.bakeHint': 'Writes a camera VMD that plays the same with no follow, in MMD too',
+  'follow.bakeTitle': 'Bake the follow into a camera VMD?',
+  'follow.bakeAsk': 'The camera’s keys with {bone} of {actor} written in, frames 0–{last}: where the bone stands still between two camera keys, those keys are kept with their curves (targets moved by where the bone stands); where it moves, a key at every frame (keys one frame apart play as cuts, as in MMD; a FOV changing there is rounded to whole degrees, as a VMD stores it). Light and self-shadow keys are copied. Your camera document is not changed.',
+  'follow.bakeGo': 'Save as…',
+  'follow.baked': 'Wrote {name}: {n} camera {n|key|keys} with the follow baked in (plays the same without the follow)',
+  'follow.bakeNoKeys': 'The camera document has no camera keys to bake',
 };
 
 export type SceneDocsStringKey = keyof typeof en;
@@ -270,6 +285,21 @@ const ja: Record<SceneDocsStringKey, string> = {
   'scene.sharedMotion': 'シーンは {file} を {first} と {copy} の両方に指定しています。二つが同じファイルに書き込まないよう、{copy} は未保存のコピーになりました。保存時に名前を尋ねます',
   'scene.saveTwice': '{file} は保存しませんでした: {first} と {second} の両方のファイルで、一方がもう一方の変更を上書きしてしまいます。どちらかを「名前を付けて保存」で別の名前にしてください',
   'scene.fileOpenTwice': '{name} を {file} として保存しませんでした: {other} がそのファイルを開いているため、一方がもう一方の変更を上書きしてしまいます。別の名前を選んでください',
+  'scene.followActorGone': 'カメラは {n} 番目のアクターの {bone} に追従していましたが、そのアクターはシーンにありません。追従なしでキーのとおりに動きます',
+  'scene.followBoneGone': 'カメラはボーン {bone} に追従していましたが、{model} にそのボーンはありません。追従なしでキーのとおりに動きます',
+  'follow.title': 'カメラ追従（モデル/ボーン追従）',
+  'follow.hint': 'カメラのキーの注視点をこのボーンからの位置とします。各フレームの注視点はキーの注視点にボーンの位置を足したものです（MMD のカメラ操作のボーン追従と同じ）。シーンファイルに保存されます（VMD には保存できません）。',
+  'follow.actor': 'モデル',
+  'follow.bone': 'ボーン',
+  'follow.none': 'なし',
+  'follow.noCamera': 'シーンにカメラドキュメントがありません（＋新規カメラ、またはカメラ VMD を追加）。',
+  'follow.bake': '追従をキーに焼き込む…',
+  'follow.bakeHint': '追従なしで同じ画になるカメラ VMD を書き出します（MMD でもそのまま再生できます）',
+  'follow.bakeTitle': '追従をカメラ VMD に焼き込みますか？',
+  'follow.bakeAsk': '{actor} の {bone} の動きを、フレーム 0–{last} のカメラのキーに書き込みます。カメラのキーの間でボーンが動かない所はそのキーを補間曲線ごと残し（注視点はボーンの位置だけずらします）、動く所は毎フレームにキーを打ちます（1 フレーム間隔のキーは MMD と同じくカットとして再生されます。そこで変化する視野角は VMD に合わせて整数度に丸めます）。照明とセルフ影のキーはそのまま写します。カメラドキュメントは変更しません。',
+  'follow.bakeGo': '名前を付けて保存…',
+  'follow.baked': '{name} を書き出しました：追従を焼き込んだカメラキー {n} 個（追従なしで同じ画になります）',
+  'follow.bakeNoKeys': 'カメラドキュメントに焼き込むカメラキーがありません',
 };
 
 export const sceneDocsStrings: Record<Locale, Record<SceneDocsStringKey, string>> = { en, ja };

@@ -205,7 +205,8 @@ export function editRecord(kind: EditKind, rec: Uint8Array, e: ValueEdit, physic
 }
 
 /** Applies an inspector edit to every key given. */
-export function editValues(doc: VmdDocument, refs: readonly KeyRef[], edit: ValueEdit): EditOutcome {
+/** `label`: the step's name (the Key panel names a typed camera value: "camera distance -45 → -30"). */
+export function editValues(doc: VmdDocument, refs: readonly KeyRef[], edit: ValueEdit, label = 'edit values'): EditOutcome {
   if (refs.length === 0) return refuse('E_EMPTY', 'no key selected', 'editor.refusal.noKeySelected');
   const editors = new Map<EditKind, BlockEditor>();
   // Read before any key changes: the convention of the keys that are already on.
@@ -218,5 +219,5 @@ export function editValues(doc: VmdDocument, refs: readonly KeyRef[], edit: Valu
     editRecord(r.kind, rec, edit, physicsOn);
     ed.put(r.record, rec);
   }
-  return success(finish(doc, 'edit values', [...editors.values()]));
+  return success(finish(doc, label, [...editors.values()]));
 }

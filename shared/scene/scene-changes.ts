@@ -63,7 +63,8 @@ export function sceneChanges(saved: Scene, now: Scene, label: (i: number) => str
   const field = (kind: 'camera' | 'song' | 'offset' | 'volume' | 'bpm' | 'aspect', differs: boolean) => {
     if (differs) out.push({ kind });
   };
-  field('camera', saved.camera !== now.camera);
+  // The camera's file, or what it follows (camera-follow.ts): both are "camera" to the person.
+  field('camera', saved.camera !== now.camera || !same(saved.cameraFollow ?? null, now.cameraFollow ?? null));
   const sa = saved.audio;
   const na = now.audio;
   field('song', (sa?.path ?? null) !== (na?.path ?? null));
@@ -73,7 +74,7 @@ export function sceneChanges(saved: Scene, now: Scene, label: (i: number) => str
   field('bpm', !!bothSongs && (sa.beats?.bpm !== na.beats?.bpm || sa.beats?.firstBeat !== na.beats?.firstBeat));
   field('aspect', !same(saved.aspect, now.aspect));
   // Anything else (a field of a later version, an actor's name, the extra of an actor or of the song): "other settings".
-  const rest = (s: Scene) => ({ ...s, actors: s.actors.map((a) => [a.name ?? null, a.extra ?? null]), audio: s.audio?.extra ?? null, camera: null, aspect: null, activeActor: 0, view: null });
+  const rest = (s: Scene) => ({ ...s, actors: s.actors.map((a) => [a.name ?? null, a.extra ?? null]), audio: s.audio?.extra ?? null, camera: null, cameraFollow: null, aspect: null, activeActor: 0, view: null });
   if (!out.length && !same(rest(saved), rest(now))) out.push({ kind: 'other' });
   return out;
 }

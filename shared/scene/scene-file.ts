@@ -12,7 +12,8 @@
  *     "audio": { "path": "song.wav", "offsetFrames": 0, "volume": 1, "muted": false,
  *                "beats": { "bpm": 120, "firstBeat": 0.5, "shown": true } },
  *     "aspect": { "width": 16, "height": 9 },
- *     "view": { "frame": 0, "lookThroughCamera": false }
+ *     "view": { "frame": 0, "lookThroughCamera": false },
+ *     "cameraFollow": { "actor": 0, "bone": "頭" }
  *   }
  *
  * `model: null` is the built-in figure; `motion: null` an actor with no motion file yet. Fields this version
@@ -24,6 +25,7 @@
  * but UTF-16 or Shift_JIS: the message says which, and to save it as UTF-8).
  */
 import { ok, type CodecError, type Result } from '../vmd/errors';
+import type { CameraFollow } from './camera-follow';
 import { basenamePath, commonFolder, dirnamePath, isAbsolutePath, isRootPath, normalizePath, relativePath, resolvePath } from './scene-path';
 
 export const SCENE_FORMAT = 'vmd-studio-scene';
@@ -110,6 +112,11 @@ export interface Scene {
   audio: SceneAudio | null;
   aspect: SceneAspect;
   view: SceneViewSettings;
+  /**
+   * The camera follows an actor's bone (camera-follow.ts: MMD's モデル/ボーン追従): its keyed target is taken from
+   * that bone's world position. Absent: no follow (older scenes, and a scene saved without one).
+   */
+  cameraFollow?: CameraFollow;
   /** Top-level fields this version does not know, kept for the round trip. */
   extra?: Record<string, unknown>;
 }
@@ -218,7 +225,20 @@ function readStage(v: unknown, where: string): ActorStage {
   return { position, turn: numberField(v.turn, `${where}.turn`, 0, -3600, 3600) };
 }
 const AUDIO_KEYS = ['path', 'offsetFrames', 'volume', 'muted', 'beats'] as const;
-const TOP_KEYS = ['format', 'version', 'actors', 'activeActor', 'camera', 'audio', 'aspect', 'view'] as const;
+const TOP_KEYS = ['format', 'version', 'actors', 'activeActor', 'camera', 'audio', 'aspect', 'view', 'cameraFollow'] as const;
+
+/**
+ * `cameraFollow`: an actor's index and a bone name, or null/absent for none. The actor is not checked against the
+ * actors here: a scene naming one that is gone opens with no follow and a notice (the app's, which knows the models).
+ */
+function readFollow(v: unknown): CameraFollow | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (!isObject(v)) throw schema(`cameraFollow must be an object like {"actor": 0, "bone": "頭"} or null (is ${describe(v)})`);
+  const actor = numberField(v.actor, 'cameraFollow.actor', NaN, 0, MAX_SCENE_ACTORS - 1);
+  if (!Number.isInteger(actor)) throw schema(`cameraFollow.actor must be a whole number, the actor counted from 0 (is ${describe(v.actor)})`);
+  if (typeof v.bone !== 'string' || v.bone.trim() === '') throw schema(`cameraFollow.bone must be a bone name (is ${describe(v.bone)})`);
+  return { actor, bone: v.bone };
+}
 
 function readActor(v: unknown, i: number, baseDir: string): SceneActor {
   const where = `actors[${i}]`;
@@ -497,6 +517,8 @@ export function parseScene(input: Uint8Array | string, scenePath: string): Resul
       aspect: readAspect(root.aspect),
       view: readView(root.view),
     };
+    const follow = readFollow(root.cameraFollow);
+    if (follow) scene.cameraFollow = follow;
     const extra = extraOf(root, TOP_KEYS, '');
     if (extra) scene.extra = extra;
     return ok(scene);
@@ -547,6 +569,8 @@ export function serializeScene(scene: Scene, scenePath: string): string {
       : null,
     aspect: { width: scene.aspect.width, height: scene.aspect.height },
     view: { ...scene.view },
+    // Only when the camera follows a bone: a scene without one reads as it did before the field existed.
+    ...(scene.cameraFollow ? { cameraFollow: { actor: scene.cameraFollow.actor, bone: scene.cameraFollow.bone } } : {}),
     ...scene.extra,
   };
   return JSON.stringify(out, null, 2) + '\n';

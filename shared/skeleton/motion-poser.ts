@@ -49,8 +49,11 @@ export class MotionPoser {
     this.boneMorphs = bm?.any ? bm : null;
   }
 
-  /** Sets the pose's inputs to the motion at frame f (fractional allowed); bones without a track rest. */
-  apply(pose: Pose, f: number): void {
+  /**
+   * Sets the pose's inputs to the motion at frame f (fractional allowed); bones without a track rest. `only` (a
+   * mask by bone, as Pose.evaluate takes): only those bones' tracks are sampled.
+   */
+  apply(pose: Pose, f: number, only?: Uint8Array): void {
     const n = this.skeleton.count;
     pose.translation.fill(0);
     const R = pose.rotation;
@@ -63,7 +66,7 @@ export class MotionPoser {
     // A later track of the same bone wins, as in the preview.
     for (let t = 0; t < this.trackBone.length; t++) {
       const i = this.trackBone[t];
-      if (i >= 0) sampleBoneInto(b, t, f, pose.translation, pose.rotation, i);
+      if (i >= 0 && (!only || only[i])) sampleBoneInto(b, t, f, pose.translation, pose.rotation, i);
     }
     const m = this.tracks!.morphs;
     // MMD rule — bone morphs on top of the sampled local transforms, before append and IK (bone-morphs.ts).

@@ -63,6 +63,53 @@ export interface Skeleton {
   readonly iks: readonly (SkeletonIk | null)[];
 }
 
+/**
+ * The bones bone `b`'s world transform depends on, as a mask for Pose.evaluate's `only`: its parents up to the
+ * root, its append sources (and theirs), and every IK chain that can move one of them (the IK bone, its target,
+ * its links and the bones from each link to the target, and what those depend on in turn). Following one bone
+ * (the camera's follow) then evaluates a handful of bones a frame instead of the whole model.
+ */
+export function bonesNeededFor(s: Skeleton, b: number): Uint8Array {
+  const need = new Uint8Array(s.count);
+  const stack = [b];
+  const add = (i: number) => {
+    if (i >= 0 && i < s.count && !need[i]) {
+      need[i] = 1;
+      stack.push(i);
+    }
+  };
+  need[b] = 1;
+  // The bones each IK chain's solve changes (its links' paths down to the target, the chain's subtree).
+  const moves = s.iks.map((ik) => (ik ? new Set<number>([...ik.subtree, ...ik.links.flatMap((l) => [l.bone, ...l.path])]) : null));
+  const taken = new Uint8Array(s.count);
+  let grew = true;
+  while (grew) {
+    while (stack.length) {
+      const i = stack.pop()!;
+      add(s.parent[i]);
+      const bone = s.bones[i];
+      if (bone.flags & (BONE_FLAG.APPEND_ROTATE | BONE_FLAG.APPEND_TRANSLATE) && bone.appendParent !== i) add(bone.appendParent);
+    }
+    grew = false;
+    s.iks.forEach((ik, k) => {
+      if (!ik || taken[k]) return;
+      for (const m of moves[k]!) {
+        if (!need[m]) continue;
+        taken[k] = 1;
+        add(k);
+        add(ik.target);
+        for (const l of ik.links) {
+          add(l.bone);
+          l.path.forEach(add);
+        }
+        grew = true;
+        return;
+      }
+    });
+  }
+  return need;
+}
+
 function descendants(children: readonly number[][], top: number): Int32Array {
   const out: number[] = [];
   const stack = [...children[top]].reverse();
@@ -229,12 +276,15 @@ export class Pose {
    * Evaluates the bones of a phase in transform order: each bone's local transform from the inputs, its
    * append, its world transform, then, for an IK bone whose chain is on, the chain. 'beforePhysics' is every
    * bone but the after-physics ones (MMD: deform layer, IK and append before physics), 'afterPhysics' those.
+   * `only` (a mask by bone, from bonesNeededFor): just those bones; the others keep what they held. The masked
+   * bones come out as from a whole evaluation, when the mask holds every bone they depend on.
    */
-  evaluate(phase: PosePhase = 'all', ikEnabled?: (ikBone: number) => boolean): void {
+  evaluate(phase: PosePhase = 'all', ikEnabled?: (ikBone: number) => boolean, only?: Uint8Array): void {
     const s = this.skeleton;
     const T = this.translation, R = this.rotation, ST = this.solvedTranslation, SR = this.solvedRotation;
     for (let k = 0; k < s.order.length; k++) {
       const i = s.order[k];
+      if (only && !only[i]) continue;
       if (phase === 'beforePhysics' && s.afterPhysics[i]) continue;
       if (phase === 'afterPhysics' && !s.afterPhysics[i]) continue;
       ST[3 * i] = T[3 * i]; ST[3 * i + 1] = T[3 * i + 1]; ST[3 * i + 2] = T[3 * i + 2];

@@ -472,11 +472,14 @@ export function useEditorActions() {
     return refs.length > 0;
   }
 
-  /** A typed value on the selected keys of `kind`; `keep` leaves some out (a position on bones the model does not let move). */
-  function editSelected(edit: ValueEdit, kind = sel.active?.kind, keep?: (r: KeyRef) => boolean): boolean {
+  /**
+   * A typed value on the selected keys of `kind`; `keep` leaves some out (a position on bones the model does not let
+   * move). `label`: the step's name, when the caller knows better than "edit values" (a typed camera value).
+   */
+  function editSelected(edit: ValueEdit, kind = sel.active?.kind, keep?: (r: KeyRef) => boolean, label?: string): boolean {
     const refs = sel.refs.filter((r) => r.kind === kind && (!keep || keep(r)));
     if (!refs.length) return false;
-    return hist.run((doc) => editValues(doc, refs, edit)) !== null;
+    return hist.run((doc) => editValues(doc, refs, edit, label)) !== null;
   }
 
   /**

@@ -9,7 +9,7 @@
  * through an orthographic camera at the same place instead (orthoHalfExtents).
  */
 import * as THREE from 'three';
-import { mmdToThreeCameraEuler, mmdToThreePosition, THREE_CAMERA_EULER_ORDER } from '../../../shared/vmd/camera';
+import { mmdToThreeCameraEuler, mmdToThreePosition, rotateByCameraEuler, THREE_CAMERA_EULER_ORDER } from '../../../shared/vmd/camera';
 import { sampleCamera, type CameraPose } from '../../../shared/vmd/sample';
 import { cameraCutFrames } from '../../../shared/vmd/inspect';
 import type { CameraTrack } from '../../../shared/vmd/tracks';
@@ -71,45 +71,103 @@ export interface CameraPathView {
   group: THREE.Group;
   /** Cut frames (a key one frame after the previous one). */
   cuts: number[];
+  /** Places the path again from its follow (more of the bone's positions came in): the camera's poses are not sampled again. */
+  refresh(): void;
   dispose(): void;
 }
 
-/** Draws a camera track: the path sampled at every frame, key and cut markers. */
-export function buildCameraPath(track: CameraTrack): CameraPathView {
+/**
+ * Draws a camera track: the path sampled at every frame, key and cut markers. With `follow` (camera follows a
+ * bone: the bone's world position at a frame) the path is the followed camera's, as the preview and the video show it;
+ * a frame where `follow` gives undefined (not worked out yet: follow-samples.ts) is left out, a gap in the line, until
+ * `refresh` finds it there.
+ */
+export function buildCameraPath(track: CameraTrack, follow: ((f: number) => readonly number[] | null | undefined) | null = null): CameraPathView {
   const group = new THREE.Group();
   group.name = 'camera-path';
   const n = track.frames.length;
   const cuts = cameraCutFrames(track.frames);
   const disposables: { dispose(): void }[] = [];
-  if (n === 0) return { group, cuts, dispose() {} };
+  if (n === 0) return { group, cuts, refresh() {}, dispose() {} };
   const first = track.frames[0], last = track.frames[n - 1];
   const cutSet = new Set(cuts);
-  const seg: number[] = [];
-  let prev: number[] | null = null;
+  // The keyed camera at each frame, sampled once: its target and the eye's offset from it (the follow moves the
+  // target; the offset is the rotation's and distance's, so the followed eye is as followedCamera puts it).
+  const span = last - first + 1;
+  const target = new Float64Array(3 * span), offset = new Float64Array(3 * span);
   for (let f = first; f <= last; f++) {
     const pose = sampleCamera(track, f)!;
-    const p = mmdToThreePosition(pose.position);
-    // No line across a cut: the camera jumps there.
-    if (prev && !cutSet.has(f)) seg.push(prev[0], prev[1], prev[2], p[0], p[1], p[2]);
-    prev = p;
+    const d = rotateByCameraEuler([0, 0, pose.distance], pose.rotation);
+    for (let k = 0; k < 3; k++) {
+      target[3 * (f - first) + k] = pose.target[k];
+      offset[3 * (f - first) + k] = d[k];
+    }
   }
-  const lineGeo = new THREE.BufferGeometry();
-  lineGeo.setAttribute('position', new THREE.Float32BufferAttribute(seg, 3));
+  /** The eye at frame f in three.js coordinates into `out` at `o`; false while the follow has no position there yet. */
+  const at = (f: number, out: Float32Array, o: number): boolean => {
+    const bone = follow ? follow(f) : null;
+    if (bone === undefined) return false;
+    const i = 3 * (f - first);
+    for (let k = 0; k < 3; k++) {
+      const t = bone ? target[i + k] + bone[k] : target[i + k];
+      out[o + k] = (k === 2 ? -1 : 1) * (t + offset[i + k]);
+    }
+    return true;
+  };
+  // Each buffer holds every segment / marker; what a refresh finds not ready yet is left out by the draw range.
+  const buffer = (count: number) => {
+    const g = new THREE.BufferGeometry();
+    g.setAttribute('position', new THREE.Float32BufferAttribute(new Float32Array(3 * count), 3));
+    disposables.push(g);
+    return g;
+  };
+  let segments = 0;
+  for (let f = first + 1; f <= last; f++) if (!cutSet.has(f)) segments++;
+  const lineGeo = buffer(2 * segments);
   const lineMat = new THREE.LineBasicMaterial({ color: 0x7fb8ff, transparent: true, opacity: 0.8 });
   group.add(new THREE.LineSegments(lineGeo, lineMat));
-  disposables.push(lineGeo, lineMat);
+  disposables.push(lineMat);
+  const markers: { geo: THREE.BufferGeometry; frames: number[] }[] = [];
   const points = (frames: number[], color: number, size: number) => {
-    const pos: number[] = [];
-    for (const f of frames) pos.push(...mmdToThreePosition(sampleCamera(track, f)!.position));
-    const g = new THREE.BufferGeometry();
-    g.setAttribute('position', new THREE.Float32BufferAttribute(pos, 3));
+    const g = buffer(frames.length);
     const m = new THREE.PointsMaterial({ color, size, sizeAttenuation: false });
     group.add(new THREE.Points(g, m));
-    disposables.push(g, m);
+    disposables.push(m);
+    markers.push({ geo: g, frames });
   };
   points(Array.from(track.frames).filter((f) => !cutSet.has(f)), 0xffd34d, 5);
   points(cuts, 0xff4d4d, 9);
-  return { group, cuts, dispose: () => disposables.forEach((d) => d.dispose()) };
+  const a = new Float32Array(3), b = new Float32Array(3);
+  const refresh = () => {
+    const line = lineGeo.getAttribute('position') as THREE.BufferAttribute;
+    const out = line.array as Float32Array;
+    let o = 0;
+    let prev = at(first, a, 0);
+    for (let f = first + 1; f <= last; f++) {
+      const here = at(f, b, 0);
+      // No line across a cut: the camera jumps there (nor to or from a frame not worked out yet).
+      if (prev && here && !cutSet.has(f)) {
+        out.set(a, o);
+        out.set(b, o + 3);
+        o += 6;
+      }
+      a.set(b);
+      prev = here;
+    }
+    lineGeo.setDrawRange(0, o / 3);
+    line.needsUpdate = true;
+    lineGeo.computeBoundingSphere();
+    for (const m of markers) {
+      const attr = m.geo.getAttribute('position') as THREE.BufferAttribute;
+      let c = 0;
+      for (const f of m.frames) if (at(f, attr.array as Float32Array, 3 * c)) c++;
+      m.geo.setDrawRange(0, c);
+      attr.needsUpdate = true;
+      m.geo.computeBoundingSphere();
+    }
+  };
+  refresh();
+  return { group, cuts, refresh, dispose: () => disposables.forEach((d) => d.dispose()) };
 }
 
 /** MMD's default light: colour 0.6 grey, shining along (−0.5, −1, 0.5) in MMD coordinates. */

@@ -8,6 +8,8 @@ import { keyAtOrBefore, type CameraTrack, type LightTrack, type MotionTracks } f
 import { ikKey, shadowKey } from '../../../shared/vmd/records';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import { sampleCamera, sampleLight, type CameraPose } from '../../../shared/vmd/sample';
+import { followedCamera } from '../../../shared/scene/camera-follow';
+import { animationFrameClock, FollowSamples, type FrameClock } from './follow-samples';
 import { PoseBinding, ikSwitchesOf } from './pose-binding';
 import type { FrameProfiler } from './frame-profiler';
 import { DEFAULT_SHADOW_DISTANCE, type PreviewScene, type SelfShadowState } from './preview-scene';
@@ -80,6 +82,16 @@ export class MotionDriver {
   /** Whether the last poseAt() changed the picture (see snapshotChanged). */
   private changed = true;
   private snapshot = new Float64Array(0);
+  /**
+   * Camera follows a bone (shared/scene/camera-follow.ts; preview/camera-follow-source.ts sets it through
+   * setFollow): the bone's world position at a frame, added to the sampled camera's target, in the preview, the
+   * free view's camera path and the video alike. Null: none.
+   */
+  private follow: ((f: number) => readonly number[] | null) | null = null;
+  /** The same follow's positions over the camera's range for its path, worked out in slices (follow-samples.ts). */
+  private followSamples: FollowSamples | null = null;
+  /** When the path's slices run: before animation frames (a test turns a fake clock). */
+  followClock: FrameClock = animationFrameClock;
   /** Called when the motion starts or stops hiding the model (the pane says why the model is gone). */
   onHiddenChange: ((hidden: boolean) => void) | null = null;
 
@@ -118,7 +130,7 @@ export class MotionDriver {
     const curvesOnly = tracks !== null && tracks === this.motion && doc !== null && !!this.poseBinding;
     this.doc = doc;
     this.motion = tracks;
-    this.world.setCameraPath(this.cameraTrack);
+    this.world.setCameraPath(this.cameraTrack, this.followSamples);
     if (curvesOnly) return false;
     this.visibility = visibilityKeys(doc, tracks);
     this.shadowOfMotion = shadowKeysOf(doc, tracks);
@@ -136,11 +148,23 @@ export class MotionDriver {
     this.world.setSelfShadow(selfShadowAt(this.shadowOfExtra ?? this.shadowOfMotion, this.at, on));
   }
 
+  /**
+   * Camera follows a bone (null: none): the next poseAt() uses it at once; the camera path is drawn again with it
+   * as its samples come in (the last follow's unfinished ones are dropped).
+   */
+  setFollow(follow: ((f: number) => readonly number[] | null) | null): void {
+    if (follow === this.follow) return;
+    this.follow = follow;
+    this.followSamples?.dispose();
+    this.followSamples = follow ? new FollowSamples(follow, this.followClock) : null;
+    this.world.setCameraPath(this.cameraTrack, this.followSamples);
+  }
+
   /** Takes (or with null drops) a camera/light VMD shown together with the document's motion. */
   setCameraMotion(tracks: MotionTracks | null, doc: VmdDocument | null = null): void {
     this.extra = tracks;
     this.shadowOfExtra = shadowKeysOf(doc, tracks);
-    this.world.setCameraPath(this.cameraTrack);
+    this.world.setCameraPath(this.cameraTrack, this.followSamples);
   }
 
   /** The camera track shown: the extra camera VMD's, else the document's. */
@@ -190,7 +214,8 @@ export class MotionDriver {
       w.posed = true;
     }
     const cam = this.cameraTrack;
-    this.pose = cam ? sampleCamera(cam, f) : null;
+    const sampled = cam ? sampleCamera(cam, f) : null;
+    this.pose = sampled && this.follow ? followedCamera(sampled, this.follow(f)) : sampled;
     w.showCamera(this.pose);
     const vis = this.visibility;
     const hidden = !!vis && vis.shown[keyAtOrBefore(vis.frames, 0, vis.frames.length, f)] === 0;

@@ -91,6 +91,8 @@ export class PreviewEngine {
     this.software = gl.software;
     this.world = new PreviewScene(!gl.software);
     this.motion = new MotionDriver(this.world, this.profiler);
+    // The camera path drawn again as its follow's samples come in (follow-samples.ts): a paused scene draws only when asked.
+    this.world.onCameraPathRedrawn = () => this.requestRender();
     this.companions = new CompanionActors(this.world, this.physics);
     this.presenter = new FramePresenter(gl.renderer, gl.basePixelRatio, gl.sink, () => this.draw(), (latency) => this.profiler.present.push(latency));
     this.world.scene.add(this.marker.group);
@@ -488,6 +490,12 @@ export class PreviewEngine {
     this.requestRender();
   }
 
+  /** Camera follows a bone: its world position at a frame (null: none); the camera is placed again at once, its path as the follow's samples come in. */
+  setCameraFollow(follow: ((f: number) => readonly number[] | null) | null): void {
+    this.motion.setFollow(follow);
+    this.setFrame(this.motion.frame);
+  }
+
   /** The output frame's width / height (the scene's aspect): the camera VMD's camera and its frustum use it. */
   setOutputAspect(aspect: number): void {
     this.world.setOutputAspect(aspect);
@@ -685,6 +693,8 @@ export class PreviewEngine {
     this.gizmo.dispose();
     this.companions.dispose();
     this.physics.dispose();
+    // The camera path's follow samples stop (their slices would tick on for a scene that is gone).
+    this.motion.setFollow(null);
     this.world.dispose();
     this.marker.dispose();
     this.dots.dispose();

@@ -10,6 +10,7 @@ import type { CameraPose } from '../../../shared/vmd/sample';
 import { buildDefaultFigure, type BuiltFigure } from './figure-mesh';
 import type { BuiltModel } from './model-mesh';
 import { applyCameraPose, applyOrthographic, buildCameraPath, lightFromPose, MMD_LIGHT_COLOR, type CameraPathView } from './camera-view';
+import type { FollowSamples } from './follow-samples';
 import type { Rig } from './rig';
 import type { SceneMmdLight } from './mmd-material';
 import { DEFAULT_ASPECT } from '../../../shared/scene/scene-file';
@@ -198,14 +199,14 @@ export class PreviewScene {
   setLookThrough(on: boolean): void {
     this.lookThrough = on;
     this.frustum.visible = this.cameraPlaced && !on;
-    if (this.cameraPath) this.cameraPath.group.visible = !on && this.pathShown;
+    this.applyPathVisibility();
   }
 
   /** The camera path can be hidden (issue 30); it is never drawn when looking through the camera. */
   private pathShown = true;
   setCameraPathShown(on: boolean): void {
     this.pathShown = on;
-    if (this.cameraPath) this.cameraPath.group.visible = !this.lookThrough && on;
+    this.applyPathVisibility();
   }
   get cameraPathVisible(): boolean {
     return !!this.cameraPath?.group.visible;
@@ -258,18 +259,50 @@ export class PreviewScene {
     if (this.builtModel) this.builtModel.mesh.visible = shown;
   }
 
-  /** Draws the path of a camera track (null: none). Returns the frames where the camera cuts. */
-  setCameraPath(track: CameraTrack | null): number[] {
+  /**
+   * Draws the path of a camera track (null: none), followed by the bone `follow` works out (camera follows a bone:
+   * camera-view.ts, follow-samples.ts). The follow's samples come in slices: the path is placed again as they do
+   * (refresh; onCameraPathRedrawn), from what is ready. Returns the frames where the camera cuts.
+   */
+  setCameraPath(track: CameraTrack | null, follow: FollowSamples | null = null): number[] {
+    if (this.pathSamples && this.pathSamples !== follow) this.pathSamples.onUpdate = null;
+    this.pathTrack = track;
+    this.pathSamples = follow;
+    const n = track ? track.frames.length : 0;
+    if (follow && track && n > 0) {
+      follow.onUpdate = () => {
+        this.cameraPath?.refresh();
+        this.onCameraPathRedrawn?.();
+      };
+      follow.want(track.frames[0], track.frames[n - 1]);
+    }
+    this.drawCameraPath();
+    return this.cameraPath?.cuts ?? [];
+  }
+
+  /** Called when the camera path is drawn again by itself (a slice of the follow's samples came in): a render is due. */
+  onCameraPathRedrawn: (() => void) | null = null;
+  private pathTrack: CameraTrack | null = null;
+  private pathSamples: FollowSamples | null = null;
+
+  private drawCameraPath(): void {
     this.cameraPath?.dispose();
     if (this.cameraPath) this.scene.remove(this.cameraPath.group);
     this.cameraPath = null;
+    const track = this.pathTrack, samples = this.pathSamples;
     if (track) {
-      this.cameraPath = buildCameraPath(track);
-      this.cameraPath.group.visible = !this.lookThrough && this.pathShown;
+      this.cameraPath = buildCameraPath(track, samples ? (f) => samples.sample(f) : null);
       this.scene.add(this.cameraPath.group);
       this.cameraPath.group.updateMatrixWorld(true);
     }
-    return this.cameraPath?.cuts ?? [];
+    this.applyPathVisibility();
+  }
+
+  /** The path is drawn unless hidden (its switch) or looked through; its follow's samples wait while it is not. */
+  private applyPathVisibility(): void {
+    const shown = !this.lookThrough && this.pathShown;
+    if (this.cameraPath) this.cameraPath.group.visible = shown;
+    this.pathSamples?.setPaused(!shown || !this.cameraPath);
   }
 
   get cameraCuts(): number[] {
@@ -312,7 +345,7 @@ export class PreviewScene {
     }
     this.frustum.visible = this.cameraPlaced && !this.lookThrough;
     // The Path switch holds at every pose too (it came back at the next pose: at once with physics on).
-    if (this.cameraPath) this.cameraPath.group.visible = !this.lookThrough && this.pathShown;
+    this.applyPathVisibility();
   }
 
   /**
@@ -460,6 +493,7 @@ export class PreviewScene {
     this.setModel(null);
     this.figure.dispose();
     this.cameraPath?.dispose();
+    if (this.pathSamples) this.pathSamples.onUpdate = null;
     this.frustum.dispose();
     this.grid.dispose();
     this.light.dispose(); // and its shadow map

@@ -59,6 +59,7 @@ import { useSelectionStore, type TrackRef } from '../stores/selection';
 import { keyRecordAt } from './bone-pick';
 import { bindKeyActions } from '../shell/keymap';
 import { provideOrbitView } from './register-view';
+import { installCameraFollow } from './camera-follow-source';
 import { letterbox } from './output-frame';
 import { fileNameOf } from '../paths';
 import { BONE_FLAG } from '../../../shared/pmx/model-types';
@@ -613,6 +614,8 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     stops.push(installPicking(el, e), installBodyHover(el, e), watch(() => sel.activeTrack, followActiveTrack), provideOrbitView(() => e.orbitView()));
     // The scene's other actors, each posed by its own motion beside the shown model (scene-actors.ts).
     stops.push(installSceneActors(() => engine));
+    // Camera follows a bone (the Stage panel's camera row): its position added to the camera's target (camera-follow-source.ts).
+    stops.push(installCameraFollow(() => engine));
     // A bone picked by name (the bone list): as a click on its joint.
     stops.push(watch(() => store.pickRequest, (r) => {
       if (!r) return;

@@ -55,6 +55,10 @@ import { CAMERA_DOC_KINDS, diffDocuments, isCameraDocKind } from '../../../share
 import { windowTitle, type DocumentState, type FileStamp, type SaveOptions } from '../../../shared/ipc/contract';
 import { askAboutRefusedSave, missingFolder, pickElsewhere } from './save-refusal';
 import { stageMotionKind } from '../../../shared/vmd/inspect';
+import { readModel } from '../../../shared/pmx/model-reader';
+import { matchKey } from '../../../shared/pmx/model-inspect';
+import { defaultFigureBones } from '../../../shared/skeleton/standard-figure';
+import type { IpcResult, OpenedFile } from '../../../shared/ipc/contract';
 import type { UiStringKey } from '../../../shared/i18n/strings';
 
 /** Whether a path names a scene file. */
@@ -129,6 +133,12 @@ export const useSceneStore = defineStore('scene', () => {
   const missingAudio = ref(false);
   /** The scene as read or last saved (kept for the parts this window does not edit). */
   let base: Scene = emptyScene();
+  /**
+   * The camera follows an actor's bone (MMD's モデル/ボーン追従, shared/scene/camera-follow.ts): the actor by its
+   * document id (the scene file stores its index), the bone by name; null for none. The preview and the video
+   * take it through preview/camera-follow-source.ts; an actor taken out of the scene follows nothing while it is out.
+   */
+  const cameraFollow = ref<{ actorId: number; bone: string } | null>(null);
 
   /** The workspace's file and dirty mark of a part's document. */
   function stateOf(e: Pick<ScenePart, 'id'>): { path: string | null; fileName: string; dirty: boolean } {
@@ -483,6 +493,7 @@ export const useSceneStore = defineStore('scene', () => {
     fileStamp = null;
     savedTo = null;
     base = emptyScene();
+    cameraFollow.value = null;
     savedSignature.value = null;
     missingAudio.value = false;
     music.missingSong = null;
@@ -510,6 +521,7 @@ export const useSceneStore = defineStore('scene', () => {
     fileStamp = null;
     savedTo = null;
     base = emptyScene();
+    cameraFollow.value = null;
     savedSignature.value = null;
     missingAudio.value = false;
     music.missingSong = null;
@@ -932,6 +944,60 @@ export const useSceneStore = defineStore('scene', () => {
   // The workspace's messages name documents as their tabs do.
   ws.attachNames((id) => partName(id) || (ws.get(id)?.fileName ?? ''));
 
+  /** The follow as the scene file stores it (the actor by its index among `list`), or none (its actor is out of the scene). */
+  function followOut(list: readonly SceneEntry[]): Scene['cameraFollow'] {
+    const f = cameraFollow.value;
+    const i = f ? list.findIndex((e) => e.id === f.actorId) : -1;
+    return f && i >= 0 ? { actor: i, bone: f.bone } : undefined;
+  }
+
+  /**
+   * The follow of a scene just opened: its actor's document id, when the actor is there and its model has the bone
+   * (read from the model's bytes the open read, or the built-in figure's bones). Otherwise none, and a notice names
+   * what is gone: the camera then plays as its keys say. A model that could not be read keeps the follow (its actor
+   * shows the figure; the scene still names both).
+   */
+  function followOnOpen(scene: Scene, ids: readonly number[], models: readonly (IpcResult<OpenedFile> | null)[]): { actorId: number; bone: string } | null {
+    const f = scene.cameraFollow;
+    if (!f) return null;
+    const a = scene.actors[f.actor];
+    if (!a) {
+      useNotifyStore().warning({ key: 'scene.followActorGone', params: { n: f.actor + 1, bone: f.bone } });
+      return null;
+    }
+    const m = models[f.actor];
+    let bones: readonly { name: string }[] | null = null;
+    if (!a.model) bones = defaultFigureBones();
+    else if (m && m.ok) {
+      const read = readModel(m.value.bytes);
+      bones = read.ok ? read.value.bones : null;
+    }
+    if (bones && !bones.some((b) => matchKey(b.name) === matchKey(f.bone))) {
+      useNotifyStore().warning({ key: 'scene.followBoneGone', params: { bone: f.bone, model: a.model ? basenamePath(a.model) : { key: 'scene.figure' } } });
+      return null;
+    }
+    return { actorId: ids[f.actor], bone: f.bone };
+  }
+
+  /**
+   * Camera follows a bone (the Stage panel's camera row): `next` (an actor's id and a bone) or null for none, as one
+   * undo step, "camera follow" (its undo puts the previous follow back). False when nothing changes or the scene
+   * has no camera document.
+   */
+  function setCameraFollow(next: { actorId: number; bone: string } | null): boolean {
+    const cam = cameraEntry.value;
+    const before = cameraFollow.value;
+    if (!cam || JSON.stringify(before) === JSON.stringify(next)) return false;
+    const after = next ? { ...next } : null;
+    return ws.commitScene({
+      label: 'camera follow',
+      part: cam.id,
+      put: (way) => {
+        cameraFollow.value = way === 'undo' ? before : after;
+      },
+    });
+  }
+
   /**
    * Staging (editor/StagePanel.vue): puts actor `id` where `stage` says (absent, or at the origin: the origin,
    * and nothing is written for it) as one undo step, "staging", through the workspace's history (undo puts the
@@ -1092,6 +1158,7 @@ export const useSceneStore = defineStore('scene', () => {
     savedTo = null;
     base = scene;
     missingAudio.value = false;
+    cameraFollow.value = followOnOpen(scene, ids, models);
     const act = active.value;
     if (act?.kind === 'actor') lastActorId.value = act.id;
     // The active actor's model (the preview shows one model; a missing one leaves the figure, never the
@@ -1273,6 +1340,7 @@ export const useSceneStore = defineStore('scene', () => {
       actors: out,
       activeActor,
       camera: cam ? (cam.path ?? cam.missing ?? null) : null,
+      cameraFollow: followOut(list),
       audio,
       view: withFrame ? { ...base.view, frame: Math.round(useTimeStore().frame) } : base.view,
     };
@@ -1455,6 +1523,8 @@ export const useSceneStore = defineStore('scene', () => {
     addCamera,
     documentForKinds,
     setHidden,
+    cameraFollow,
+    setCameraFollow,
     partName,
     setStage,
     placeStage,

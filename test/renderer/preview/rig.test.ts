@@ -373,6 +373,33 @@ describe('camera', () => {
     expect(segs).toBe(span - view.cuts.length);
     view.dispose();
   });
+
+  it('a camera that follows a bone: its path is the followed camera\'s, each point moved by where the bone stands', () => {
+    const doc = readVmd(load('threejs/vmds/wavefile_camera.vmd'));
+    if (!doc.ok) throw new Error(doc.error.message);
+    const tracks = buildTracks(doc.value);
+    // A bone walking +X one unit a frame and rising 0.5 a frame (MMD coordinates), from frame 0.
+    const bone = (f: number) => [f, 0.5 * f, 2];
+    const plain = buildCameraPath(tracks.camera);
+    const followed = buildCameraPath(tracks.camera, bone);
+    const pts = (v: ReturnType<typeof buildCameraPath>) => (v.group.children[0] as THREE.LineSegments).geometry.getAttribute('position');
+    const a = pts(plain), b = pts(followed);
+    expect(b.count).toBe(a.count);
+    // Segment k starts at some frame f; the camera moves by the bone (the rotation and distance stay): in three.js
+    // coordinates by (f, 0.5 f, −2). The frame is read back from the X offset and checked against Y and Z.
+    for (let k = 0; k < a.count; k += 97) {
+      const d = [b.getX(k) - a.getX(k), b.getY(k) - a.getY(k), b.getZ(k) - a.getZ(k)];
+      const f = Math.round(d[0]);
+      expect(f).toBeGreaterThanOrEqual(tracks.camera.frames[0]);
+      expect(d[0]).toBeCloseTo(f, 2);
+      expect(d[1]).toBeCloseTo(0.5 * f, 2);
+      expect(d[2]).toBeCloseTo(-2, 2);
+    }
+    // The first point is the first key's frame.
+    expect(b.getX(0) - a.getX(0)).toBeCloseTo(tracks.camera.frames[0], 2);
+    plain.dispose();
+    followed.dispose();
+  });
 });
 
 describe('model meshes', () => {
