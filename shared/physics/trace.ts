@@ -16,6 +16,11 @@
  * bodies. At most TRACE_MAX_CHECKPOINTS are kept per model (240: 3 MB for 150 bodies, two minutes… four at 30 fps);
  * past that the one farthest from the frame asked for goes (it is made again when the run passes there).
  *
+ * Slices: advance(f, max) takes at most `max` steps of goTo(f)'s way (a restart's settling frames split too) and
+ * stepsTo(f) says how many are left, so the preview runs a first long jump between animation frames instead of
+ * freezing the page (renderer/src/preview/physics-preview.ts). The way is goTo's in any slicing, and a frame asked
+ * for midway is gone to from where the run stands, so the state at N stays the same bits.
+ *
  * An edit of the motion before N changes what the run gives after the edit: invalidateFrom(M) drops the
  * checkpoints after frame M (a checkpoint at c holds frames up to c − 1).
  */
@@ -25,7 +30,7 @@ import { buildTracks, type BoneTracks } from '../vmd/tracks';
 import type { BulletInstance } from './bullet';
 import { buildSkeleton, MotionPoser, Pose } from '../skeleton';
 import { PhysicsWorld, type WorldOptions } from './world';
-import { PhysicsToggles, restartPhysics, SEEK_SETTLE_FRAMES } from './simulate';
+import { PhysicsToggles, SEEK_SETTLE_FRAMES } from './simulate';
 import type { MotionTracks, NamedTracks } from '../vmd/tracks';
 import { BONE, MORPH } from '../vmd/vmd-layout';
 
@@ -54,8 +59,14 @@ export class PhysicsTrace {
   private loadedAt = -1;
   private readonly every: number;
   private readonly max: number;
-  /** For the tests and the status: steps taken, restarts from frame 0 and loads of a checkpoint. */
+  /** Settling steps of a restart from frame 0 still to run (frame is −1 meanwhile): advance splits them too. */
+  private settling = 0;
+  /**
+   * For the tests and the status: steps taken (frames stepped), settling steps of the restarts, restarts from
+   * frame 0 and loads of a checkpoint.
+   */
   steps = 0;
+  settled = 0;
   restarts = 0;
   loads = 0;
 
@@ -87,6 +98,8 @@ export class PhysicsTrace {
   invalidateFrom(m: number): void {
     for (const c of [...this.saved.keys()]) if (c > m) this.saved.delete(c);
     if (this.frame >= m) this.frame = -1;
+    // A restart under way settles at the pose of frame 0, which an edit from 0 changes.
+    if (m <= 0) this.settling = 0;
   }
 
   /** The checkpoint frames kept, in order (tests). */
@@ -114,31 +127,84 @@ export class PhysicsTrace {
     this.world = new PhysicsWorld(this.bullet, this.model, this.pose, this.opts);
   }
 
+  /** The checkpoint frame nearest at or before n (> 0), else −1. */
+  private checkpointFor(n: number): number {
+    let c = -1;
+    for (const k of this.saved.keys()) if (k <= n && k > c) c = k;
+    return c;
+  }
+
+  /**
+   * How the run gets to frame n from where it is: 'on' steps on from here, 'load' starts from the checkpoint at
+   * or before n, 'restart' from frame 0 (restart with the settling frames), 'settle' goes on with a restart begun.
+   */
+  private plan(n: number, c: number): 'on' | 'load' | 'restart' | 'settle' {
+    if (this.settling > 0) return c > 0 ? 'load' : 'settle';
+    if (this.frame >= 0 && this.frame < n && this.frame >= c - 1) return 'on';
+    return c > 0 ? 'load' : 'restart';
+  }
+
+  /**
+   * The world steps (settling frames included) the way to frame f still takes (0: the run is there). The
+   * preview runs a long way in slices (renderer/src/preview/physics-actor.ts catchUp) rather than at once.
+   */
+  stepsTo(f: number): number {
+    const n = Math.max(0, Math.floor(f));
+    if (n === this.frame) return 0;
+    const c = this.checkpointFor(n);
+    switch (this.plan(n, c)) {
+      case 'on': return n - this.frame;
+      case 'load': return n - (c - 1);
+      case 'settle': return this.settling + n;
+      default: return (this.opts.settleFrames ?? SEEK_SETTLE_FRAMES) + n;
+    }
+  }
+
   /**
    * The world and pose at frame f (a fractional frame goes to the whole frame before it): from where the run is
    * when that is on the way, else from the nearest checkpoint at or before f, else from frame 0.
    */
   goTo(f: number): void {
+    this.advance(f, Infinity);
+  }
+
+  /**
+   * At most `max` world steps (settling frames included) of goTo(f)'s way; returns the steps taken. The way is
+   * goTo's whatever the slices (a restart's settling too is only split), so the state reached at f is the same
+   * bits; asked for another frame in between, the run goes there instead from where it stands (nothing queued).
+   */
+  advance(f: number, max: number): number {
     const n = Math.max(0, Math.floor(f));
-    if (n === this.frame) return;
-    let c = -1;
-    for (const k of this.saved.keys()) if (k <= n && k > c) c = k;
-    if (this.frame >= 0 && this.frame < n && this.frame >= c - 1) {
-      // On the way: step on from here.
-    } else if (c > 0) {
+    if (n === this.frame) return 0;
+    const c = this.checkpointFor(n);
+    const how = this.plan(n, c);
+    if (how === 'load') {
       this.newWorld();
       this.world.loadState(this.saved.get(c)!);
+      this.settling = 0;
       this.loadedAt = c;
       this.frame = c - 1;
       this.loads++;
-    } else {
+    } else if (how === 'restart') {
+      // restartPhysics (shared/physics/simulate.ts), its settling frames run below in as many slices as asked.
       this.newWorld();
-      restartPhysics(this.world, () => this.poseAt(0), this.opts.settleFrames ?? SEEK_SETTLE_FRAMES);
+      this.poseAt(0);
+      this.world.reset();
+      this.settling = this.opts.settleFrames ?? SEEK_SETTLE_FRAMES;
       this.loadedAt = -1;
-      this.frame = 0;
+      this.frame = -1;
       this.restarts++;
+      if (this.settling <= 0) this.frame = 0;
     }
-    while (this.frame < n) this.stepOne();
+    let k = 0;
+    for (; this.settling > 0 && k < max; k++) {
+      this.poseAt(0);
+      this.world.step();
+      this.settled++;
+      if (--this.settling === 0) this.frame = 0;
+    }
+    for (; this.frame >= 0 && this.frame < n && k < max; k++) this.stepOne();
+    return k;
   }
 
   private stepOne(): void {

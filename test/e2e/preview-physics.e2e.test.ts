@@ -12,12 +12,14 @@
  *   tooltip, as the PMX file names it, and highlights it; off the model the tooltip goes;
  * - physics "Always" (MMD's 常に演算): after a jump and five frames stepped (the hair left swinging), the hair
  *   moves on while paused; in "While playing" it stays where the last step left it;
- * - physics Trace (MMD's トレース): the hair at a frame stepped to from 0 equals the hair jumped to from 300;
+ * - physics Trace (MMD's トレース): the hair at a frame stepped to from 0 equals the hair jumped to from 300; a
+ *   first jump far ahead runs in slices between animation frames (a progress line, the long tasks printed) and ends
+ *   on the bones of a straight run there;
  * - a hidden actor's world is not stepped (the shown one's, and another actor's);
  * - the video export's frame source brings physics to a frame exactly as Node simulates it from the range's start;
  * - the head turned by hand with its ring (the pose handle): the hair bones follow it, hanging rather than turning
  *   with it as rigid parts, and physics runs on for a second after the hand stops.
- * Pictures: test-artifacts/physics-*.png.
+ * Pictures: test-artifacts/physics-*.png (physics-trace-catch-up.png: the progress line under the frame counter).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -93,6 +95,11 @@ async function nodeBones(from: number, frames = 0): Promise<Bones> {
 }
 
 const shownBones = (page: Page): Promise<Bones> => page.evaluate(() => window.__vmdPreview!.physicsBones('shown'));
+/** Trace mode: waits until no run is on its way to a frame (the catch-up in slices is done) and the picture is drawn. */
+async function caughtUp(page: Page): Promise<void> {
+  await page.waitForFunction(() => window.__vmdPreview!.physics().catchUp === null, undefined, { timeout: 120_000 });
+  await animationFrames(page, 2);
+}
 const actor = async (page: Page, key: string) => (await page.evaluate(() => window.__vmdPreview!.physics().actors)).find((a) => a.key === key);
 
 /** Turns physics on or off with the pane's switch and waits until the worlds are built (or gone). */
@@ -353,15 +360,20 @@ describe('physics in the preview (browser mode)', () => {
     expect(await mode.locator('option[value="trace"]').textContent()).toMatch(/^(Trace|トレース)$/);
     const N = 45;
     try {
-    // Straight: frame by frame from 0 (each a step of the trace's run).
-    for (let f = 0; f <= N; f++) await seekPreview(page, f);
+    // Straight: frame by frame from 0 (each a step of the trace's run; the restart at 0 is caught up in slices).
+    for (let f = 0; f <= N; f++) {
+      await seekPreview(page, f);
+      await caughtUp(page);
+    }
     await animationFrames(page, 2);
     const straight = await shownBones(page);
     // A jump far ahead and back: from the trace's checkpoint at 30, not a restart at N.
     await seekPreview(page, 300);
-    await animationFrames(page, 2);
+    await caughtUp(page);
     const at300 = await shownBones(page);
     await seekPreview(page, N);
+    // A jump back into what the run went through is shown at once: no catch-up.
+    expect((await page.evaluate(() => window.__vmdPreview!.physics())).catchUp).toBeNull();
     await animationFrames(page, 2);
     const jumped = await shownBones(page);
     expect(jumped.length).toBeGreaterThan(5);
@@ -373,6 +385,58 @@ describe('physics in the preview (browser mode)', () => {
     }
     expect(s.app.errors).toEqual([]);
   }, 240_000);
+
+  it('physics Trace: a first jump far ahead catches up in slices (the page keeps answering, a progress line) and ends on a straight run\'s bones', async () => {
+    const { page } = s.app;
+    await setPhysics(page, true);
+    const mode = page.locator('[data-testid="preview-physics-mode"]');
+    const far = Math.min(3000, Number(await page.locator('[data-testid="preview-scrub"]').getAttribute('max')));
+    expect(far).toBeGreaterThan(1000);
+    try {
+      await seekPreview(page, 0);
+      // A new trace (the mode chosen anew): its run has been nowhere yet.
+      await mode.selectOption('trace');
+      await caughtUp(page);
+      // Long tasks (over 50 ms on the main thread) from here on, printed below: the rule is none over 100 ms.
+      await page.evaluate(() => {
+        const w = window as unknown as { __longTasks: number[] };
+        w.__longTasks = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) w.__longTasks.push(Math.round(e.duration));
+        }).observe({ type: 'longtask', buffered: false });
+      });
+      await page.locator('[data-testid="preview-scrub"]').fill(String(far));
+      await page.waitForFunction((f) => window.__vmdPreview?.frame() === f, far);
+      // Under way: the line says where to and how far, and the page answers meanwhile (animation frames come).
+      const line = page.locator('[data-testid="preview-physics-catch-up"]');
+      await expect.poll(() => line.getAttribute('data-frame')).toBe(String(far));
+      expect(await line.textContent()).toMatch(new RegExp(`(catching up to frame ${far} \\(\\d+ %\\)|${far} フレームまで演算中（\\d+ %）)`));
+      mkdirSync(ARTIFACTS, { recursive: true });
+      await page.locator('[data-testid="preview-physics-catch-up"]').locator('xpath=..').screenshot({ path: path.join(ARTIFACTS, 'physics-trace-catch-up.png') });
+      const during = await page.evaluate(() => window.__vmdPreview!.physics().catchUp);
+      expect(during?.frame).toBe(far);
+      expect(during!.done).toBeLessThan(1);
+      await animationFrames(page, 5);
+      const later = await page.evaluate(() => window.__vmdPreview!.physics().catchUp);
+      expect(later?.frame).toBe(far);
+      expect(later!.done).toBeGreaterThan(during!.done);
+      await caughtUp(page);
+      await expect.poll(() => line.count()).toBe(0);
+      await animationFrames(page, 2);
+      const sliced = await shownBones(page);
+      const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
+      console.log(`Trace catch-up 0 → ${far}: long tasks ${longTasks.length ? longTasks.join(', ') + ' ms' : 'none'}`);
+      // The straight run: a new trace brought to the frame at once (the video export's way, not in slices).
+      await mode.selectOption('play');
+      await mode.selectOption('trace');
+      const straight = await page.evaluate((f) => window.__vmdPreview!.physicsOffline('shown', f, 0), far);
+      expect(sliced.length).toBeGreaterThan(5);
+      expect(sliced).toEqual(straight);
+    } finally {
+      await mode.selectOption('play');
+    }
+    expect(s.app.errors).toEqual([]);
+  }, 300_000);
 
   it('a hidden actor\'s world is not stepped', async () => {
     const { page } = s.app;

@@ -209,9 +209,9 @@ export function companionLook(rig: Rig): { visible: boolean; position: [number, 
 }
 
 /** The preview's physics as the tests see it (physics-preview.ts). */
-export function physicsState(e: PreviewEngine): { enabled: boolean; ready: boolean; bodiesShown: boolean; actors: ReturnType<PreviewEngine['physics']['actors']>; stepMs: number[] } {
+export function physicsState(e: PreviewEngine): { enabled: boolean; ready: boolean; bodiesShown: boolean; actors: ReturnType<PreviewEngine['physics']['actors']>; stepMs: number[]; catchUp: ReturnType<PreviewEngine['physics']['catchUpProgress']> } {
   const p = e.physics;
-  return { enabled: p.enabled, ready: p.ready, bodiesShown: p.bodiesVisible, actors: p.actors(), stepMs: p.stepMs.values() };
+  return { enabled: p.enabled, ready: p.ready, bodiesShown: p.bodiesVisible, actors: p.actors(), stepMs: p.stepMs.values(), catchUp: p.catchUpProgress() };
 }
 
 /**

@@ -15,7 +15,10 @@
  *
  * Trace (MMD's トレース, setTrace): the physics bones are instead those of a PhysicsTrace (shared/physics/trace.ts)
  * of the motion at the whole frame at or before the playhead: the picture at a frame is the same whatever way the
- * playhead came there, as a bake's. A bone posed by hand does not move them (the trace follows the motion).
+ * playhead came there, as a bake's. A bone posed by hand does not move them (the trace follows the motion). In
+ * the preview (clock.slice) a way longer than TRACE_AT_ONCE steps is not run in the pose: catchUpTo names the
+ * frame, PreviewPhysics runs catchUp a few milliseconds per animation frame, and the bones have no physics until
+ * the run is there (a 5000-step jump froze the page for seconds).
  *
  * A restart starts from a new world: Bullet keeps state that PhysicsWorld.reset() does not clear (contact
  * manifolds and their cached impulses, which warm-start the next solve), so a restart in a world that has run
@@ -31,7 +34,7 @@ import { FIXED_STEP, MAX_SUB_STEPS, PhysicsWorld } from '../../../shared/physics
 import { PhysicsToggles, restartPhysics, SEEK_SETTLE_FRAMES } from '../../../shared/physics/simulate';
 import type { Pose } from '../../../shared/skeleton';
 import { MAX_PHYSICS_FRAMES_PER_DRAW } from './draw-rate';
-import { firstChangedFrame, PhysicsTrace } from '../../../shared/physics/trace';
+import { firstChangedFrame, PhysicsTrace, TRACE_EVERY } from '../../../shared/physics/trace';
 import { RigidMode } from '../../../shared/pmx/model-types';
 
 /**
@@ -46,10 +49,22 @@ const MAX_PAUSED_ADVANCE = 1;
 /** The longest single world step: Bullet does at most MAX_SUB_STEPS fixed steps per call. */
 const MAX_STEP_S = MAX_SUB_STEPS * FIXED_STEP;
 
-/** What the actors' physics share: whether the playhead is playing (a forward move is time passing). */
+/**
+ * What the actors' physics share: whether the playhead is playing (a forward move is time passing), and whether
+ * Trace mode's long ways run in slices (`slice`: the preview; off, a pose runs the whole way at once, as the video
+ * export and the tests need).
+ */
 export interface PhysicsClock {
   playing: boolean;
+  slice?: boolean;
 }
+
+/**
+ * Trace mode in slices: the most world steps one pose runs at once (one checkpoint's way: a jump back into what
+ * the run has been through, and playing, show at once); a longer way (the first jump far ahead, 5000 steps for
+ * frame 5000) is run by PreviewPhysics between animation frames (catchUp) and the pose meanwhile has no physics.
+ */
+export const TRACE_AT_ONCE = TRACE_EVERY;
 
 /** How the next pose decides between a step and a restart (pure: unit-tested). */
 export function physicsAdvance(last: number, f: number, playing: boolean, restartPending: boolean): { restart: true } | { restart: false; frames: number } {
@@ -98,6 +113,27 @@ export class ActorPhysics {
   private tracks: MotionTracks | null = null;
   /** Trace mode's run of the motion, null in the other modes. */
   trace: PhysicsTrace | null = null;
+  /** Trace mode in slices: the whole frame the run is on its way to (catchUp), −1 for none. */
+  catchUpTo = -1;
+  /** World steps catchUp ran towards catchUpTo since the way began (the progress line). */
+  catchUpRan = 0;
+
+  /**
+   * Trace mode in slices: at most `max` world steps of the way to catchUpTo; true once there (the next pose shows
+   * the physics there). The frame asked for is the latest pose's: a jump meanwhile redirects the way.
+   */
+  catchUp(max: number): boolean {
+    const t = this.trace;
+    if (!t || this.catchUpTo < 0) return true;
+    const before = t.steps;
+    this.catchUpRan += t.advance(this.catchUpTo, max);
+    this.steps += t.steps - before;
+    this.world = t.world;
+    if (t.stepsTo(this.catchUpTo) > 0) return false;
+    this.catchUpTo = -1;
+    this.catchUpRan = 0;
+    return true;
+  }
 
   /** Trace mode on or off: off, the next pose restarts the preview's own world from the pose there. */
   setTrace(on: boolean): void {
@@ -111,6 +147,8 @@ export class ActorPhysics {
     } else if (t) {
       t.dispose();
       this.trace = null;
+      this.catchUpTo = -1;
+      this.catchUpRan = 0;
       this.world = new PhysicsWorld(this.bullet, this.model, this.pose);
       this.fresh = true;
       this.restartPending = true;
@@ -166,9 +204,20 @@ export class ActorPhysics {
    * bones after physics.
    */
   private solveTraced(f: number, ikOn: (ikBone: number) => boolean): void {
-    const t = this.trace!, P = this.pose;
+    const t = this.trace!, P = this.pose, n = Math.max(0, Math.floor(f));
+    this.last = n;
+    if (this.clock.slice && t.stepsTo(n) > TRACE_AT_ONCE) {
+      // A long way (a first jump far ahead): run in slices between animation frames (PreviewPhysics), towards this
+      // frame only (a way under way to another frame turns here). Meanwhile the bones have no physics: the run's
+      // state on its way belongs to another frame than the pose's.
+      this.catchUpTo = n;
+      P.evaluate('all', ikOn);
+      return;
+    }
+    this.catchUpTo = -1;
+    this.catchUpRan = 0;
     const before = t.steps;
-    t.goTo(f);
+    t.goTo(n);
     this.steps += t.steps - before;
     this.world = t.world;
     const w = t.world, skip = w.skipIk, s = P.skeleton, T = t.pose;
@@ -188,7 +237,6 @@ export class ActorPhysics {
       P.setWorld(bone, POS, ROT);
     }
     P.evaluate('afterPhysics');
-    this.last = Math.floor(f);
   }
 
   dispose(): void {

@@ -53,6 +53,30 @@ interface Entry {
 /** The shown actor's key (companions are keyed `id:model`, as scene-actors.ts does). */
 export const SHOWN_KEY = 'shown';
 
+/**
+ * Trace mode's catch-up (a long way run in slices, physics-actor.ts catchUp): the milliseconds of world steps one
+ * animation frame runs (a few: the page keeps drawing and answering), and the most steps whatever the clock says.
+ */
+export const CATCH_UP_MS = 6;
+export const CATCH_UP_MAX_STEPS = 40;
+
+/** Where the catch-up stands: the frame the run is on its way to (the latest of the actors') and how far, 0…1. */
+export interface CatchUpProgress {
+  frame: number;
+  done: number;
+}
+
+/** The animation frames the catch-up runs in and its clock (a made-up one in the tests). */
+export interface FrameClock {
+  request(run: () => void): void;
+  now(): number;
+}
+
+const pageFrames: FrameClock = {
+  request: (run) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => run()) : setTimeout(run, 16)),
+  now: () => performance.now(),
+};
+
 export class PreviewPhysics {
   readonly clock: PhysicsClock = { playing: false };
   private on = false;
@@ -71,7 +95,77 @@ export class PreviewPhysics {
   /** Called once when an actor's world first loses a body to NaN (PhysicsWorld.diverged), for the status line. */
   onLost: (() => void) | null = null;
 
-  constructor(private readonly loadBullet: () => Promise<BulletInstance>) {}
+  /** Called when the catch-up starts, moves on or ends (null): the pane's progress line. */
+  onCatchUp: ((p: CatchUpProgress | null) => void) | null = null;
+  private catchUpAsked = false;
+  private disposed = false;
+  /** World steps the last catch-up slice ran (tests). */
+  lastSliceSteps = 0;
+
+  constructor(private readonly loadBullet: () => Promise<BulletInstance>, private readonly frames: FrameClock = pageFrames) {}
+
+  /** The actors whose Trace run is on its way to a frame (shown ones). */
+  private catchingUp(): ActorPhysics[] {
+    const out: ActorPhysics[] = [];
+    for (const e of this.entries.values()) if (e.physics && !e.hidden && e.physics.catchUpTo >= 0) out.push(e.physics);
+    return out;
+  }
+
+  /** Where the catch-up stands, null when none is under way. */
+  catchUpProgress(): CatchUpProgress | null {
+    const list = this.catchingUp();
+    if (!list.length) return null;
+    let ran = 0, all = 0, frame = 0;
+    for (const a of list) {
+      frame = Math.max(frame, a.catchUpTo);
+      ran += a.catchUpRan;
+      all += a.catchUpRan + (a.trace ? a.trace.stepsTo(a.catchUpTo) : 0);
+    }
+    return { frame, done: all > 0 ? ran / all : 1 };
+  }
+
+  /** A pose left an actor's Trace run on its way: the next animation frame runs a slice of it. */
+  private askCatchUp(): void {
+    if (this.catchUpAsked || this.disposed || !this.catchingUp().length) return;
+    this.catchUpAsked = true;
+    this.frames.request(this.catchUpSlice);
+    this.onCatchUp?.(this.catchUpProgress());
+  }
+
+  /**
+   * One animation frame's slice of the catch-up: world steps, one at a time over the actors on their way, for
+   * CATCH_UP_MS (at most CATCH_UP_MAX_STEPS); once every one is there, the picture is posed again (onChange),
+   * with physics. Each slice goes towards the frame the latest pose asked for, so jumps meanwhile queue nothing.
+   */
+  private readonly catchUpSlice = (): void => {
+    this.catchUpAsked = false;
+    if (this.disposed) return;
+    const t0 = this.frames.now();
+    let steps = 0, list = this.catchingUp();
+    const ran = list.length > 0;
+    while (list.length && steps < CATCH_UP_MAX_STEPS && this.frames.now() - t0 < CATCH_UP_MS) {
+      let pass = 0;
+      for (const a of list) {
+        if (steps + pass >= CATCH_UP_MAX_STEPS) break;
+        const before = a.catchUpRan;
+        a.catchUp(1);
+        pass += a.catchUpRan - before;
+      }
+      steps += pass;
+      list = list.filter((a) => a.catchUpTo >= 0);
+      if (pass === 0) break;
+    }
+    this.lastSliceSteps = steps;
+    if (list.length) {
+      this.catchUpAsked = true;
+      this.frames.request(this.catchUpSlice);
+      this.onCatchUp?.(this.catchUpProgress());
+      return;
+    }
+    this.onCatchUp?.(null);
+    // Every run is there: the picture posed again, with physics (a pose since may have been there already).
+    if (ran) this.onChange?.();
+  };
 
   get enabled(): boolean {
     return this.on;
@@ -126,6 +220,7 @@ export class PreviewPhysics {
     if (on === this.traced) return;
     this.traced = on;
     for (const e of this.entries.values()) e.physics?.setTrace(on);
+    if (!on) this.onCatchUp?.(null);
     this.onChange?.();
   }
 
@@ -210,6 +305,7 @@ export class PreviewPhysics {
     }
     if (any) this.stepMs.push(ms);
     if (lost) this.onLost?.();
+    if (this.traced) this.askCatchUp();
   }
 
   /**
@@ -372,6 +468,7 @@ export class PreviewPhysics {
   }
 
   dispose(): void {
+    this.disposed = true;
     for (const e of [...this.entries.values()]) this.drop(e);
   }
 }

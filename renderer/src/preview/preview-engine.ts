@@ -115,6 +115,8 @@ export class PreviewEngine {
     this.controls.update();
     this.world.refreshMatrices();
     this.physics.onChange = () => this.setFrame(this.motion.frame);
+    // Trace mode's long ways run between animation frames, not in a pose (physics-actor.ts TRACE_AT_ONCE).
+    this.physics.clock.slice = true;
     this.rebind();
   }
 
@@ -534,8 +536,10 @@ export class PreviewEngine {
    * range simulates the same frames.
    */
   advanceOffline(f: number, restart = false): void {
-    const clock = this.physics.clock, was = clock.playing;
+    const clock = this.physics.clock, was = clock.playing, sliced = clock.slice;
     clock.playing = true;
+    // Trace mode: the frame with its physics now, however long the way (the export waits; the page shows progress).
+    clock.slice = false;
     if (restart) this.physics.restartAll();
     try {
       this.motion.poseAt(f);
@@ -543,6 +547,7 @@ export class PreviewEngine {
       this.physics.afterPose();
     } finally {
       clock.playing = was;
+      clock.slice = sliced;
     }
   }
 

@@ -524,6 +524,9 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       syncPhysicsState();
     };
     engine.physics.onLost = () => syncPhysicsState();
+    engine.physics.onCatchUp = (p) => {
+      store.physicsCatchUp = p && { frame: p.frame, done: p.done };
+    };
     engine.physics.onActors = () => syncPhysicsActors();
     syncPhysicsActors();
     engine.onHiddenChange = (hidden) => {

@@ -241,6 +241,11 @@ export const usePreviewStore = defineStore('preview', {
     physicsLostBody: '',
     /** The shown actor's physics bones that follow their keys at the current frame (keys with physics off). */
     physicsKeyFollowing: 0,
+    /**
+     * Trace mode's run on its way to a frame a jump asked for (physics-preview.ts catchUpProgress: the frame and
+     * how far, 0…1), null when none: the pane says "Physics: catching up to frame 5000 (37 %)".
+     */
+    physicsCatchUp: null as { frame: number; done: number } | null,
     /** Bumped by Reset (button, Shift+P): the preview restarts physics at the current frame. */
     physicsResetSeq: 0,
     /** Bumped when an actor was placed beside the others (a capture imported): the free view widens to show them all. */

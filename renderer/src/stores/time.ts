@@ -26,6 +26,8 @@ export const PLAYHEAD_MAX = MAX_DENSE_FRAMES - 1;
  */
 export const PLAY_RATES = [1, 0.5, 0.25] as const;
 export type PlayRate = (typeof PLAY_RATES)[number];
+/** settings.ui key: the playback speed as last chosen (a PLAY_RATES value), as the physics mode is remembered. */
+export const PLAY_RATE_SETTING = 'playRate';
 
 /**
  * The frame playback shows after `dt` seconds of display time at `rate` from `frame` over `bounds` (looping when
@@ -83,12 +85,22 @@ export const useTimeStore = defineStore('time', {
       this.playing = false;
       this.frame = Math.round(this.frame * 1000) / 1000;
     },
-    setRate(rate: PlayRate) {
+    /** The playback speed, remembered in the settings (`persist`) for the next start. */
+    setRate(rate: PlayRate, persist = true) {
       this.rate = rate;
+      if (persist) {
+        const settings = useSettingsStore();
+        void settings.update({ ui: { ...settings.settings.ui, [PLAY_RATE_SETTING]: rate } });
+      }
     },
     /** The next speed of PLAY_RATES (×1 → ×0.5 → ×0.25 → ×1), key S. */
     cycleRate() {
-      this.rate = PLAY_RATES[(PLAY_RATES.indexOf(this.rate) + 1) % PLAY_RATES.length];
+      this.setRate(PLAY_RATES[(PLAY_RATES.indexOf(this.rate) + 1) % PLAY_RATES.length]);
+    },
+    /** The speed the settings remember (once they are loaded: App.vue); ×1 for none or a value not offered. */
+    restoreRate() {
+      const v = useSettingsStore().settings.ui[PLAY_RATE_SETTING];
+      this.setRate(PLAY_RATES.find((r) => r === v) ?? 1, false);
     },
     toggle() {
       if (this.playing) this.pause();

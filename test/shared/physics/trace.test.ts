@@ -66,6 +66,31 @@ describe('physics trace (トレース)', () => {
     for (const t of [played, jumped, direct]) t.dispose();
   }, 120_000);
 
+  c('run in slices of 7 steps (the restart\'s settling split too), turned from 300 to N on the way: the state at N is the straight run\'s bits', async () => {
+    const bullet = await testBullet();
+    const m = model(), mo = dance();
+    const N = 137;
+    const direct = new PhysicsTrace(bullet, m, mo);
+    direct.goTo(N);
+    const sliced = new PhysicsTrace(bullet, m, mo);
+    // 4 slices towards 300: 28 of the 60 settling steps, frame 0 not reached yet.
+    for (let k = 0; k < 4; k++) expect(sliced.advance(300, 7)).toBe(7);
+    expect(sliced.frame).toBe(-1);
+    expect(sliced.stepsTo(300)).toBe(60 - 28 + 300);
+    // Turned to N: the restart goes on, then the frames up to N, 7 steps a slice at most.
+    let slices = 0;
+    while (sliced.stepsTo(N) > 0) {
+      expect(sliced.advance(N, 7)).toBeLessThanOrEqual(7);
+      slices++;
+    }
+    expect(slices).toBe(Math.ceil((60 - 28 + N) / 7));
+    expect(sliced.restarts).toBe(1);
+    expect(sliced.settled).toBe(60);
+    expect(shot(sliced)).toEqual(shot(direct));
+    direct.dispose();
+    sliced.dispose();
+  }, 120_000);
+
   c('an edit at M < N drops the checkpoints after M; the state at N is then the edited motion\'s', async () => {
     const bullet = await testBullet();
     const m = model(), mo = dance();
