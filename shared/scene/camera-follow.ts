@@ -21,13 +21,10 @@ import { encodeCameraRecord } from '../vmd/vmd-build';
 import { bonesNeededFor, buildSkeleton, Pose } from '../skeleton/skeleton';
 import { MotionPoser } from '../skeleton/motion-poser';
 import { matchKey } from '../pmx/model-inspect';
-import type { ActorStage } from './scene-file';
+import type { ActorStage, CameraFollow } from './scene-file';
 
-/** What the camera follows: an actor of the scene (its index, from 0) and one of its model's bones by name. */
-export interface CameraFollow {
-  actor: number;
-  bone: string;
-}
+// The scene file's field (scene-file.ts holds it, so the file format depends on nothing that reads it).
+export type { CameraFollow };
 
 /** The camera pose with its target moved by `at` (a bone's world position), its position worked out again. */
 export function followedCamera(pose: CameraPose, at: readonly number[] | null): CameraPose {

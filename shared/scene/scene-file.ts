@@ -25,7 +25,12 @@
  * but UTF-16 or Shift_JIS: the message says which, and to save it as UTF-8).
  */
 import { ok, type CodecError, type Result } from '../vmd/errors';
-import type { CameraFollow } from './camera-follow';
+
+/** What the camera follows (camera-follow.ts, MMD's モデル/ボーン追従): an actor of the scene (its index, from 0) and one of its model's bones by name. */
+export interface CameraFollow {
+  actor: number;
+  bone: string;
+}
 import { basenamePath, commonFolder, dirnamePath, isAbsolutePath, isRootPath, normalizePath, relativePath, resolvePath } from './scene-path';
 
 export const SCENE_FORMAT = 'vmd-studio-scene';

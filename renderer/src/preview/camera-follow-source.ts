@@ -2,55 +2,14 @@
  * Camera follows a bone (the scene store's cameraFollow; shared/scene/camera-follow.ts): the followed actor's bone
  * posed by its motion and placed by its stage, handed to the engine, which adds it to the camera's target wherever
  * it samples the camera — the preview, Through camera and Render → Video alike. The bone is worked out by
- * shared/skeleton from the actor's model data (read here, once per model file), not from the drawn rig: a hidden
+ * shared/skeleton from the actor's model data (read once per model file: stores/camera-follow-models.ts), not from the drawn rig: a hidden
  * actor is followed too, and the bake (bakeFollowOf) gives the same numbers. A bone physics moves follows its keys.
  */
 import { watch } from 'vue';
-import { useApi } from '../api';
-import { readModel } from '../../../shared/pmx/model-reader';
-import type { ModelBone, ModelData } from '../../../shared/pmx/model-types';
-import { defaultFigureBones } from '../../../shared/skeleton/standard-figure';
-import { BoneFollower } from '../../../shared/scene/camera-follow';
 import { useSceneStore } from '../stores/scene';
 import { useWorkspaceStore } from '../stores/workspace';
-import { usePreviewStore } from '../stores/preview';
+import { currentFollower } from '../stores/camera-follow-models';
 import type { PreviewEngine } from './preview-engine';
-
-type FollowModel = { bones: ModelBone[] } & Partial<Pick<ModelData, 'format' | 'morphs'>>;
-
-const models = new Map<string, Promise<FollowModel | null>>();
-
-/** An actor's model as the follow needs it (its bones and morphs): null model path is the built-in figure. */
-export function followModelOf(path: string | null): Promise<FollowModel | null> {
-  if (path === null) return Promise.resolve({ bones: defaultFigureBones() });
-  let p = models.get(path);
-  if (!p) {
-    p = (async () => {
-      const dropped = usePreviewStore().droppedBytes(path);
-      const bytes = dropped ?? (await useApi().readModelFile(path).then((r) => (r.ok ? r.value.bytes : null)));
-      if (!bytes) return null;
-      const m = readModel(bytes);
-      return m.ok ? m.value : null;
-    })();
-    models.set(path, p);
-    // A read that failed is tried again next time (the file may be back).
-    void p.then((m) => m === null && models.delete(path));
-  }
-  return p;
-}
-
-/** The bone follower of the scene's follow now, or null (none, its actor out of the scene, its model unreadable). */
-export async function currentFollower(): Promise<BoneFollower | null> {
-  const scene = useSceneStore();
-  const f = scene.cameraFollow;
-  const e = f ? scene.actors.find((a) => a.id === f.actorId) : undefined;
-  if (!f || !e) return null;
-  const d = useWorkspaceStore().get(e.id);
-  const model = await followModelOf(e.missingModel ? null : e.model);
-  if (!model) return null;
-  const follower = new BoneFollower(model, d?.doc ?? null, d?.tracks ?? null, f.bone, e.stage ?? null);
-  return follower.bone === null ? null : follower;
-}
 
 /**
  * Keeps the engine's follow in step with the scene's; returns the stop. A follower is built again only when what it
