@@ -62,6 +62,18 @@ export function restartPhysics(world: PhysicsWorld, poseAt: () => void, settle =
  * MMD rule — per-key physics toggle: a bone whose key in force (the key at or before the frame; before its
  * first key, the first) has physics off (bytes 2–3 = 99, 15) follows its keys. Read once from a motion.
  */
+/**
+ * Poses the bones before physics at frame f from the motion (IK as the motion's IK keys switch it, chains of physics
+ * bones left to physics) and sets each bone's physics toggle from its key in force: one frame's input to a step, for
+ * the simulation here and the trace (trace.ts) alike.
+ */
+export function poseBeforePhysics(w: PhysicsWorld, poser: MotionPoser, pose: Pose, toggles: PhysicsToggles, f: number): void {
+  poser.apply(pose, f);
+  toggles.apply(w.toggledOff, f);
+  const ikOn = poser.ikEnabledAt(f), skip = w.skipIk;
+  pose.evaluate('beforePhysics', (b) => skip[b] === 0 && ikOn(b));
+}
+
 export class PhysicsToggles {
   private readonly trackOf: Int32Array;
   /** Per key of `tracks`: 1 when the key turns physics off. */
@@ -155,16 +167,9 @@ export class Simulation {
     this.toggles = new PhysicsToggles(model, motion, this.tracks);
   }
 
-  /**
-   * Poses the bones before physics at frame f from the motion (IK as the motion's IK keys switch it, chains of
-   * physics bones left to physics) and sets each bone's physics toggle from its key in force.
-   */
+  /** The bones before physics at frame f, and the physics toggles (poseBeforePhysics). */
   private poseAt(f: number): void {
-    const w = this.world;
-    this.poser.apply(this.pose, f);
-    this.toggles.apply(w.toggledOff, f);
-    const ikOn = this.poser.ikEnabledAt(f), skip = w.skipIk;
-    this.pose.evaluate('beforePhysics', (b) => skip[b] === 0 && ikOn(b));
+    poseBeforePhysics(this.world, this.poser, this.pose, this.toggles, f);
   }
 
   /**

@@ -30,7 +30,7 @@ import { buildTracks, type BoneTracks } from '../vmd/tracks';
 import type { BulletInstance } from './bullet';
 import { buildSkeleton, MotionPoser, Pose } from '../skeleton';
 import { PhysicsWorld, type WorldOptions } from './world';
-import { PhysicsToggles, SEEK_SETTLE_FRAMES } from './simulate';
+import { PhysicsToggles, poseBeforePhysics, SEEK_SETTLE_FRAMES } from './simulate';
 import type { MotionTracks, NamedTracks } from '../vmd/tracks';
 import { BONE, MORPH } from '../vmd/vmd-layout';
 
@@ -115,11 +115,7 @@ export class PhysicsTrace {
   }
 
   private poseAt(f: number): void {
-    const w = this.world;
-    this.poser.apply(this.pose, f);
-    this.toggles.apply(w.toggledOff, f);
-    const ikOn = this.poser.ikEnabledAt(f), skip = w.skipIk;
-    this.pose.evaluate('beforePhysics', (b) => skip[b] === 0 && ikOn(b));
+    poseBeforePhysics(this.world, this.poser, this.pose, this.toggles, f);
   }
 
   private newWorld(): void {

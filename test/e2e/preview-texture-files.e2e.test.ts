@@ -18,33 +18,11 @@ import { appForSuite, showModelThroughDialog } from './harness';
 import { animationFrames } from './editor-page';
 import { corpusPresent } from '../helpers/corpus';
 import { geneFolder, withTextures } from '../helpers/messy-models';
+import { ddsFile as dds } from '../helpers/dds-file';
 import { decodePng } from '../helpers/png';
 
 const GENE_NAME = 'ジェネ / Gene';
 
-/** A DDS: 'DDS ', the 124-byte header, the pixels; `fourCC` given: compressed, else A8R8G8B8 (B, G, R, A). */
-function dds(width: number, height: number, pixels: Uint8Array, fourCC?: string): Uint8Array {
-  const h = new DataView(new ArrayBuffer(128));
-  [0x44, 0x44, 0x53, 0x20].forEach((c, i) => h.setUint8(i, c));
-  h.setUint32(4, 124, true);
-  h.setUint32(8, 0x1007, true);
-  h.setUint32(12, height, true);
-  h.setUint32(16, width, true);
-  h.setUint32(76, 32, true);
-  if (fourCC) {
-    h.setUint32(80, 0x4, true);
-    [...fourCC].forEach((c, i) => h.setUint8(84 + i, c.charCodeAt(0)));
-  } else {
-    h.setUint32(80, 0x41, true);
-    h.setUint32(88, 32, true);
-    h.setUint32(92, 0xff0000, true);
-    h.setUint32(96, 0xff00, true);
-    h.setUint32(100, 0xff, true);
-    h.setUint32(104, 0xff000000, true);
-  }
-  h.setUint32(108, 0x1000, true);
-  return Uint8Array.from([...new Uint8Array(h.buffer), ...pixels]);
-}
 
 /** A PNG's pixels as an A8R8G8B8 DDS. */
 function pngAsDds(png: Uint8Array): Uint8Array {

@@ -14,6 +14,7 @@ import { readModel } from '../../../shared/pmx';
 import { failure, success } from '../../../shared/vmd/errors';
 import { tinyPmx } from '../../shared/pmx-fixtures';
 import { rewritePmxTextures } from '../../helpers/pmx-textures';
+import { ddsFile as dds } from '../../helpers/dds-file';
 import { encodePng } from '../../helpers/png';
 
 const png = encodePng({ width: 2, height: 1, data: Uint8Array.from([255, 0, 0, 255, 0, 0, 255, 255]) });
@@ -56,32 +57,6 @@ describe('decodeTexture picks the decoder by the bytes', () => {
   });
 });
 
-/**
- * A DDS file: 'DDS ', the 124-byte header (flags, height, width, pitch, the pixel format at 76: size 32, flags,
- * fourCC, bits, masks), then the pixels. `fourCC` given: compressed; else 32-bit A8R8G8B8 (bytes B, G, R, A).
- */
-function dds(width: number, height: number, pixels: number[], fourCC?: string): Uint8Array {
-  const h = new DataView(new ArrayBuffer(128));
-  [0x44, 0x44, 0x53, 0x20].forEach((c, i) => h.setUint8(i, c));
-  h.setUint32(4, 124, true);
-  h.setUint32(8, 0x1 | 0x2 | 0x4 | 0x1000, true);
-  h.setUint32(12, height, true);
-  h.setUint32(16, width, true);
-  h.setUint32(76, 32, true);
-  if (fourCC) {
-    h.setUint32(80, 0x4, true);
-    [...fourCC].forEach((c, i) => h.setUint8(84 + i, c.charCodeAt(0)));
-  } else {
-    h.setUint32(80, 0x41, true);
-    h.setUint32(88, 32, true);
-    h.setUint32(92, 0x00ff0000, true);
-    h.setUint32(96, 0x0000ff00, true);
-    h.setUint32(100, 0x000000ff, true);
-    h.setUint32(104, 0xff000000, true);
-  }
-  h.setUint32(108, 0x1000, true);
-  return Uint8Array.from([...new Uint8Array(h.buffer), ...pixels]);
-}
 
 describe('decodeTexture: DDS through three.js DDSLoader', () => {
   afterEach(() => {
