@@ -6,7 +6,7 @@
 // 8. The pane borders are an 8 px grab band over both sides of the border (only 3 px could be grabbed).
 // 9. A model whose textures are all missing says so once in a notice naming the folder looked in.
 // 10. A model opened with Model… is on Open Recent.
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appForSuite, corpusPath, fileDialogReady, notice, openFileViaDialog, showModelThroughDialog } from './harness';
@@ -70,20 +70,20 @@ describe.skipIf(!corpusPresent)('a daily user’s first week', () => {
     expect(await checked()).toBe(true);
     await page.click(loop);
     expect(await checked()).toBe(false);
-    // Saved as the other switches are (settings.json), then the page starts again.
-    await page.waitForTimeout(300);
+    // Saved as the other switches are (settings.json: waited for there, not for a time), then the page starts again.
+    const saved = () => JSON.parse(readFileSync(path.join(s.app.server.settingsDir, 'settings.json'), 'utf8')).ui?.playLoop;
+    await expect.poll(saved, { timeout: 10_000 }).toBe(false);
     await page.reload();
     await page.waitForSelector('[data-ready="true"]');
     await page.waitForSelector(loop);
     // Physics' mode (restored with it) is in: the switches beside Loop are restored by then.
     await page.waitForFunction((sel) => !(document.querySelector(sel) as HTMLInputElement).checked, loop, { timeout: 15_000 });
     await page.click(loop);
-    await page.waitForTimeout(300);
+    await expect.poll(saved, { timeout: 10_000 }).toBe(true);
     await page.reload();
     await page.waitForSelector('[data-ready="true"]');
     await page.waitForSelector(loop);
-    await page.waitForTimeout(1000);
-    expect(await checked()).toBe(true);
+    await expect.poll(checked, { timeout: 15_000 }).toBe(true);
   }, LONG);
 
   it('the pane borders: every pixel of an 8 px band across each border is the splitter (col-resize), and a drag from its outer edge resizes', async () => {
