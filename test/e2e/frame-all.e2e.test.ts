@@ -167,6 +167,20 @@ describe('Frame all actors fits each model’s own height', () => {
     expect((await cornersOutside(page)).length).toBeGreaterThan(0);
     await page.locator('body').press('a');
     expect(await cornersOutside(page)).toEqual([]);
+    // Centred on the two as they are drawn: the view turns about the middle of their posed boxes across (X), and looks
+    // from the front (the camera's X the same). Before, the widths came from the unposed meshes, and Gene's reaches far
+    // to her left unposed: the view centred at X −8, the column pushed to the picture's right edge.
+    const { boxes, cam } = await page.evaluate(() => ({
+      boxes: ['shown', ...window.__vmdPreview!.companions()].map((k) => window.__vmdPreview!.actorWorldBox(k)!),
+      cam: window.__vmdPreview!.cameraState()!,
+    }));
+    const middle = (Math.min(...boxes.map((b) => b.min[0])) + Math.max(...boxes.map((b) => b.max[0]))) / 2;
+    // Gene at X −8 (posed, about −10.6…−5.4: five units wide), the column at 8 (5…11): the middle near 0.
+    expect(middle).toBeGreaterThan(-1.5);
+    expect(middle).toBeLessThan(1.5);
+    // Within half a unit (4 cm; the two span about 24).
+    expect(Math.abs(cam.target[0] - middle)).toBeLessThan(0.5);
+    expect(Math.abs(cam.position[0] - middle)).toBeLessThan(0.5);
     await s.app.screenshot('frame-all-tall');
   });
 });

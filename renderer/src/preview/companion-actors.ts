@@ -46,37 +46,51 @@ const objectOf = (b: CompanionBody): THREE.Object3D => (isModel(b) ? b.mesh : b.
 
 /**
  * A mesh's room on the floor at rest (its geometry's box, unposed, before its place), in MMD axes (Z negated),
- * and how high it reaches, or null for an empty one: what a new actor is placed beside (shared/scene/place-beside.ts)
- * and what Frame All Actors fits (scene-actors.ts frameActors).
+ * and how high it reaches as drawn now (posedBoxOf), or null for an empty one: what a new actor is placed beside
+ * (shared/scene/place-beside.ts), and what the view is widened to after one was (scene-actors.ts frameActors
+ * 'widen': arms out, the reach of any pose along the motion).
  */
 export function footprintOf(mesh: THREE.Mesh): Footprint | null {
   const g = mesh.geometry;
   if (!g.boundingBox) g.computeBoundingBox();
   const b = g.boundingBox;
   if (!b || b.isEmpty()) return null;
-  const h = heightOf(mesh) ?? [b.min.y, b.max.y];
+  const posed = posedBoxOf(mesh);
+  const h = posed ? [posed.min.y, posed.max.y] : [b.min.y, b.max.y];
   return { minX: b.min.x, maxX: b.max.x, minZ: -b.max.z, maxZ: -b.min.z, minY: h[0], maxY: h[1] };
 }
 
 /**
- * How low and how high a mesh reaches as it is drawn now (its skinned vertices, in its own space, before its
- * place): what Frame All Actors fits. The geometry's own box does not tell it for every model (Gene's reaches
- * far below the floor unposed), and a model scaled up or a small one is not the usual 21 units tall.
+ * The box a mesh fills as it is drawn now (posedBoxOf: posed, turned as its stage turns it, about where it
+ * stands), in MMD axes, or null when not known: what Frame All Actors and a scene's opening fit (scene-actors.ts
+ * frameActors 'fit', 'open'). Before, their widths came from the unposed geometry, and Gene's is far wider than
+ * she stands: beside a tall model the view centred on her (X −8 for −8 and 8), the other at the picture's edge.
  */
-function heightOf(mesh: THREE.Mesh): [number, number] | null {
+export function posedFootprintOf(mesh: THREE.Mesh): Footprint | null {
+  const b = posedBoxOf(mesh);
+  return b ? { minX: b.min.x, maxX: b.max.x, minZ: -b.max.z, maxZ: -b.min.z, minY: b.min.y, maxY: b.max.y } : null;
+}
+
+/**
+ * Where a mesh reaches as it is drawn now (its skinned vertices: posed, turned with its place) less where it stands
+ * (its world origin), three.js axes, or null for a mesh not skinned. The geometry's own box does not tell it for
+ * every model (Gene's reaches far below the floor and to her side unposed), and a model scaled up or a small one
+ * is not the usual 21 units tall.
+ */
+function posedBoxOf(mesh: THREE.Mesh): THREE.Box3 | null {
   const skinned = mesh as THREE.SkinnedMesh;
   const pos = mesh.geometry.getAttribute('position');
   if (!skinned.isSkinnedMesh || !pos) return null;
   skinned.updateMatrixWorld(true);
   skinned.skeleton.update();
+  const origin = new THREE.Vector3().setFromMatrixPosition(skinned.matrixWorld);
   const v = new THREE.Vector3();
-  let lo = Infinity, hi = -Infinity;
+  const box = new THREE.Box3();
   for (let i = 0; i < pos.count; i++) {
     skinned.getVertexPosition(i, v);
-    if (v.y < lo) lo = v.y;
-    if (v.y > hi) hi = v.y;
+    box.expandByPoint(v.applyMatrix4(skinned.matrixWorld).sub(origin));
   }
-  return hi >= lo ? [lo, hi] : null;
+  return box.isEmpty() ? null : box;
 }
 
 /** MMD (left-handed) → three.js: Z negated, a turn about Y reversed. */
@@ -138,11 +152,14 @@ export class CompanionActors {
     return this.list.map((c) => c.key);
   }
 
-  /** Each actor's footprint at rest (footprintOf), by its actor id (the key's prefix); the ghost's too (id −1). */
-  footprints(): Map<number, Footprint> {
+  /**
+   * Each actor's footprint, by its actor id (the key's prefix); the ghost's too (id −1): at rest (footprintOf), or
+   * as drawn now ('posed', posedFootprintOf).
+   */
+  footprints(as: 'rest' | 'posed' = 'rest'): Map<number, Footprint> {
     const out = new Map<number, Footprint>();
     for (const c of this.list) {
-      const f = footprintOf(c.built.mesh);
+      const f = as === 'posed' ? posedFootprintOf(c.built.mesh) : footprintOf(c.built.mesh);
       if (f) out.set(Number(c.key.split(':')[0]), f);
     }
     return out;

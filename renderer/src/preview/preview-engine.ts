@@ -32,7 +32,7 @@ import { PoseGizmo, type PoseMode, type PoseSpace } from './pose-gizmo';
 import { JointDots } from './joint-dots';
 import { PreviewPhysics, SHOWN_KEY } from './physics-preview';
 import { webBullet } from '../physics/bullet-web';
-import { CompanionActors, footprintOf, placeObject, type CompanionSpec, type StagePlace } from './companion-actors';
+import { CompanionActors, footprintOf, placeObject, posedFootprintOf, type CompanionSpec, type StagePlace } from './companion-actors';
 import type { Footprint } from '../../../shared/scene/place-beside';
 import type { BodyFacts } from './physics-bodies-view';
 
@@ -155,12 +155,14 @@ export class PreviewEngine {
   }
 
   /**
-   * Every actor's footprint at rest by actor id: the shown one's (its model, else the figure) under
-   * `shownId`, the others' as the companions hold them (a hidden actor has none).
+   * Every actor's footprint by actor id: the shown one's (its model, else the figure) under `shownId`, the
+   * others' as the companions hold them (a hidden actor has none). At rest (what a new actor is placed beside),
+   * or 'posed': as drawn now, turned where it stands (what Frame All Actors fits).
    */
-  footprints(shownId: number | null): Map<number, Footprint> {
-    const out = new Map([...this.companions.footprints()].filter(([id]) => id >= 0));
-    const own = footprintOf(this.world.model?.mesh ?? this.world.figure.mesh);
+  footprints(shownId: number | null, as: 'rest' | 'posed' = 'rest'): Map<number, Footprint> {
+    const out = new Map([...this.companions.footprints(as)].filter(([id]) => id >= 0));
+    const mesh = this.world.model?.mesh ?? this.world.figure.mesh;
+    const own = as === 'posed' ? posedFootprintOf(mesh) : footprintOf(mesh);
     if (shownId !== null && own) out.set(shownId, own);
     return out;
   }

@@ -106,13 +106,17 @@ const FIT_MARGIN = 1.1;
  * the footprints at the stage counted, and a walk imported from a capture left the view within seconds.
  *
  * `mode`: 'widen' as above; 'fit' (Frame All Actors, key A) fits the view to them from the side it looks from,
- * nearer too, the target at their middle (across and in depth) at chest height; 'open' (a scene opened) fits as 'fit' does, only
+ * nearer too, the target at their middle (across and in depth) at chest height, each actor's box as it is drawn now
+ * (posed, turned) carried along its motion's path; 'open' (a scene opened) fits as 'fit' does, only
  * when an actor's reach lies outside the view (a scene of one actor, or of actors close together, keeps the view).
  */
 function frameActors(engine: PreviewEngine, shownId: number | null, stages: ReadonlyMap<number, StagePlace | undefined>, paths: ReadonlyMap<number, Footprint>, mode: 'widen' | 'fit' | 'open' = 'widen'): void {
   let lo = Infinity, hi = -Infinity, zlo = Infinity, zhi = -Infinity, ylo = Infinity, yhi = -Infinity;
   let travels = false;
-  const known = engine.footprints(shownId);
+  // Fitting: each as it is drawn now (turned where it stands); before, the widths came from the unposed meshes, and a
+  // model whose unposed box is far wider than she stands (Gene) pulled the view's middle her way. Widening: at rest
+  // (arms out), the room any pose of the motion may take.
+  const known = engine.footprints(shownId, mode === 'widen' ? 'rest' : 'posed');
   // An actor whose model is still being built is taken at the shown one's size (or a model's usual).
   const usual = (shownId !== null ? known.get(shownId) : undefined) ?? DEFAULT_FOOTPRINT;
   for (const [id, stage] of stages) {
