@@ -361,5 +361,7 @@ describe.skipIf(!corpusPresent)('vmd-studio retarget', () => {
     const plain = await cli(['retarget', DANCE, '--from', MIKU, '--to', GENE, '-o', 'p.vmd', '--json'], d);
     expect(JSON.parse(plain.out).retarget.replacedByMap).toEqual([]);
     expect(plain.err).not.toContain('replaces');
-  });
+    // Three retargets of a 2,800-frame dance with their fits: 151 s under CI's loaded run (two busy loops beside
+    // it), over the project's 120 s; a limit, not a figure (no wall-clock verdict).
+  }, 400_000);
 });
