@@ -8,7 +8,7 @@ import { hasString, tDynamic } from './strings';
 import type { Locale } from './locale';
 import type { Diagnostic } from '../vmd/errors';
 
-/** A warning as text to render: the English line, or a string key with its values (`kind` a key of its own). */
+/** A warning as text to render: the English line, or a string key with its values (`kind` and `<name>Word` keys of their own). */
 export type WarningText = string | { key: string; params: Record<string, string | number | { key: string }> };
 
 function codesOf(report: unknown): Diagnostic[] {
@@ -25,6 +25,11 @@ export function warningTexts(report: unknown): WarningText[] {
       const params: Record<string, string | number | { key: string }> = { ...d.params };
       const kind = d.params?.kind;
       if (typeof kind === 'string' && hasString(`note.kind.${kind}`)) params.kind = { key: `note.kind.${kind}` };
+      // `<name>Word`: `{name}` holds English words (retarget's "the standard MMD skeleton"), said from `note.<name>Word.<value>`.
+      for (const [k, v] of Object.entries(d.params ?? {})) {
+        const name = k.endsWith('Word') ? k.slice(0, -4) : '';
+        if (name && typeof v === 'string' && hasString(`note.${k}.${v}`)) params[name] = { key: `note.${k}.${v}` };
+      }
       return { key: `note.${d.code}`, params };
     });
 }

@@ -19,7 +19,7 @@ import { buildSkeleton, MotionPoser, Pose, type Skeleton } from '../skeleton';
 import { MotionBoneMorphs } from '../skeleton/bone-morphs';
 import { DEFAULT_TOLERANCES, type FitProgress } from '../fit/motion-fit';
 import { fitWindow, type SampledWindow } from '../fit/track-fit';
-import { finishReport, newReport, type EditedMotion } from '../edit-core/report';
+import { finishReport, newReport, warn, type EditedMotion, type EditReport } from '../edit-core/report';
 import { morphRowsOf, type MapRow, type NameMapping } from '../motion-ops/rename';
 import { failure, success, type Outcome } from '../vmd/errors';
 import { setBoneCurves, defaultBoneInterpolation, physicsOff, setPhysicsOff, type BoneChannel } from '../vmd/interpolation';
@@ -151,13 +151,25 @@ function checkSource(header: string, source: ModelData, target: ModelData, stand
 
 /** The sourceCheck warning in English (the CLI's and the batch report's words; the panel has its own). */
 export function sourceCheckWarning(d: Pick<RetargetDetails, 'sourceCheck' | 'legRatio' | 'sourceModel' | 'targetModel' | 'sourceLegLength' | 'targetLegLength'>, standardSource = false): string | null {
+  return sourceCheckNote(d, standardSource)?.message ?? null;
+}
+
+/**
+ * The sourceCheck warning with its code and values (W_RETARGET_CHECK_*), for `warn`: `source` is the source
+ * model's name, or the English words for the standard skeleton or a nameless model with `sourceWord` naming them
+ * (`note.sourceWord.*`), so a Japanese reader gets them in Japanese.
+ */
+function sourceCheckNote(d: Pick<RetargetDetails, 'sourceCheck' | 'legRatio' | 'sourceModel' | 'targetModel' | 'sourceLegLength' | 'targetLegLength'>, standardSource: boolean): { code: string; message: string; params: Record<string, string | number> } | null {
   const c = d.sourceCheck;
   if (!c) return null;
   const ratio = d.legRatio === 1 ? '' : `× ${Number(d.legRatio.toPrecision(3))}: `;
+  const word = d.sourceModel ? null : standardSource ? 'standard' : 'unnamed';
   const src = d.sourceModel || (standardSource ? 'the standard MMD skeleton' : '(no name)');
-  if (c.kind === 'header-is-target') return `${ratio}the motion's header already names the target model, ${c.header}: is it made for it already? It was fitted as if made on ${src}`;
-  if (c.kind === 'source-name') return `${ratio}the motion's header says ${c.header}, the source is ${src}: is this the model the motion was made on?`;
-  return `${ratio}the source's legs (${Number((d.sourceLegLength ?? 0).toPrecision(3))}) and the target's (${Number((d.targetLegLength ?? 0).toPrecision(3))}) differ a lot, and the motion's header names no model: is ${src} the model the motion was made on?`;
+  const params: Record<string, string | number> = { ratio, header: c.header, source: src, ...(word ? { sourceWord: word } : {}) };
+  if (c.kind === 'header-is-target') return { code: 'W_RETARGET_CHECK_HEADER_IS_TARGET', message: `${ratio}the motion's header already names the target model, ${c.header}: is it made for it already? It was fitted as if made on ${src}`, params };
+  if (c.kind === 'source-name') return { code: 'W_RETARGET_CHECK_SOURCE_NAME', message: `${ratio}the motion's header says ${c.header}, the source is ${src}: is this the model the motion was made on?`, params };
+  const sourceLeg = Number((d.sourceLegLength ?? 0).toPrecision(3)), targetLeg = Number((d.targetLegLength ?? 0).toPrecision(3));
+  return { code: 'W_RETARGET_CHECK_LEG_RATIO', message: `${ratio}the source's legs (${sourceLeg}) and the target's (${targetLeg}) differ a lot, and the motion's header names no model: is ${src} the model the motion was made on?`, params: { ...params, sourceLeg, targetLeg } };
 }
 
 /**
@@ -664,11 +676,20 @@ function retargetMorphs(doc: VmdDocument, morphs: MorphTracks, routes: readonly 
 /** Tracks a warning names before it says how many more: a model for another rig leaves out hundreds (Gene_light → the low-poly Miku: 183 bones, 172 morphs), which the report's details list in full. */
 const LISTED = 12;
 
-/** The first LISTED of `items`, then how many more. */
-function listed(items: readonly string[]): string {
-  const head = items.slice(0, LISTED).join(', ');
-  return items.length > LISTED ? `${head} and ${items.length - LISTED} more (the report's details list them all)` : head;
+/**
+ * The tracks left out, said with a code (W_RETARGET_BONES_LEFT_OUT, …_MORE where the list is cut): `what` is
+ * 'bone' or 'morph'; the first LISTED of `items` and how many more.
+ */
+function warnLeftOut(rep: EditReport, what: 'bone' | 'morph', items: readonly string[]): void {
+  const n = items.length, list = items.slice(0, LISTED).join(', '), more = n - LISTED;
+  const code = `W_RETARGET_${what.toUpperCase()}S_LEFT_OUT`;
+  const head = `${plural(n, `${what} track`)} the target model lacks ${agree(n, 'was', 'were')} left out: ${list}`;
+  if (more > 0) warn(rep, `${code}_MORE`, `${head} and ${more} more (the report's details list them all)`, { n, list, more });
+  else warn(rep, code, head, { n, list });
 }
+
+/** A map row that does nothing (RetargetDetails.unusedMapRows) with its warning's code, kept out of the details (--json). */
+type UnusedMapRow = RetargetDetails['unusedMapRows'][number] & { code: string };
 
 /**
  * The map rows that do nothing, and why: a bone row whose target bone the target model lacks, or whose source
@@ -676,14 +697,14 @@ function listed(items: readonly string[]): string {
  * morph the target or the motion lacks. Names are matched as the retarget matches them (full/half width,
  * English names, a VMD field's cut).
  */
-function unusedMapRows(mapping: SplitMapping, source: ModelData, target: ModelData, boneTracks: readonly string[], morphTracks: readonly string[]): RetargetDetails['unusedMapRows'] {
-  const out: RetargetDetails['unusedMapRows'] = [];
+function unusedMapRows(mapping: SplitMapping, source: ModelData, target: ModelData, boneTracks: readonly string[], morphTracks: readonly string[]): UnusedMapRow[] {
+  const out: UnusedMapRow[] = [];
   if (mapping.bones?.size) {
     const t = new BoneNameIndex(target.bones), s = new BoneNameIndex(source.bones);
     const tracks = new BoneNameIndex(boneTracks.map((name) => ({ name })));
     for (const [from, to] of mapping.bones) {
-      if (t.find(to) < 0) out.push({ section: 'bones', from, to, why: `the target model has no bone ${to}` });
-      else if (s.find(from) < 0 && tracks.find(from) < 0) out.push({ section: 'bones', from, to, why: `neither the source model nor the motion has a bone ${from}` });
+      if (t.find(to) < 0) out.push({ section: 'bones', from, to, why: `the target model has no bone ${to}`, code: 'W_RETARGET_MAP_NO_TARGET_BONE' });
+      else if (s.find(from) < 0 && tracks.find(from) < 0) out.push({ section: 'bones', from, to, why: `neither the source model nor the motion has a bone ${from}`, code: 'W_RETARGET_MAP_NO_SOURCE_BONE' });
     }
   }
   if (mapping.morphs.length) {
@@ -691,8 +712,8 @@ function unusedMapRows(mapping: SplitMapping, source: ModelData, target: ModelDa
     for (const x of target.morphs) t.set(x.name, true);
     for (const n of morphTracks) m.set(n, true);
     for (const { from, to } of mapping.morphs) {
-      if (!t.get(to)) out.push({ section: 'morphs', from, to, why: `the target model has no morph ${to}` });
-      else if (!m.get(from)) out.push({ section: 'morphs', from, to, why: `the motion has no morph track ${from}` });
+      if (!t.get(to)) out.push({ section: 'morphs', from, to, why: `the target model has no morph ${to}`, code: 'W_RETARGET_MAP_NO_TARGET_MORPH' });
+      else if (!m.get(from)) out.push({ section: 'morphs', from, to, why: `the motion has no morph track ${from}`, code: 'W_RETARGET_MAP_NO_MORPH_TRACK' });
     }
   }
   return out;
@@ -1107,38 +1128,57 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
   x.leftOutKeys = kc.leftOutKeys;
   x.maxPositionError = details.maxPositionError;
   x.maxRotationErrorDeg = details.maxRotationErrorDeg;
-  details.unusedMapRows = unusedMapRows(maps, source, target, bones.names, morphs.names);
+  const unused = unusedMapRows(maps, source, target, bones.names, morphs.names);
+  details.unusedMapRows = unused.map(({ code: _code, ...u }) => u);
   // Each row said on its own: a row that does nothing is a typo or a map for other models, which the counts hide.
-  for (const u of details.unusedMapRows) rep.warnings.push(`map row ${u.from},${u.to}${u.section === 'morphs' ? ' (morphs)' : ''} does nothing: ${u.why}`);
+  for (const u of unused) warn(rep, u.code, `map row ${u.from},${u.to}${u.section === 'morphs' ? ' (morphs)' : ''} does nothing: ${u.why}`, { from: u.from, to: u.to });
   const tIndex = new BoneNameIndex(target.bones);
   for (const x of details.replacedByMap) {
     // Where the replaced track went: folded into other bones (into the bone it was replaced on is no news:
     // "folded 首→首" read as nothing happening), or left out.
     const went = details.folded.find((f) => f.bone === x.track);
     const elsewhere = went ? went.into.filter((b) => b !== x.track && b !== x.to) : [];
-    const fate = elsewhere.length ? `; its turns are folded into ${elsewhere.join('/')}` : !went && details.unmatched.some((u) => u.bone === x.track) ? '; it is left out' : '';
+    const leftOut = !went && details.unmatched.some((u) => u.bone === x.track);
+    const fate = elsewhere.length ? `; its turns are folded into ${elsewhere.join('/')}` : leftOut ? '; it is left out' : '';
     // The row's source bone, when the target has one of that name, is now played by nothing.
     const own = tIndex.find(x.from);
     const unkeyed = own >= 0 && plan.kind[own] === 'none' ? `; ${target.bones[own].name} is now not keyed` : '';
-    rep.warnings.push(`map row ${x.from},${x.to}: ${x.track}'s own track (${x.keys} keys) is replaced by ${x.from}'s${fate}${unkeyed}`);
+    // One code per wording (W_RETARGET_MAP_REPLACES, …_FOLDED or …_LEFT_OUT, then …_UNKEYED).
+    const code = `W_RETARGET_MAP_REPLACES${elsewhere.length ? '_FOLDED' : leftOut ? '_LEFT_OUT' : ''}${unkeyed ? '_UNKEYED' : ''}`;
+    warn(rep, code, `map row ${x.from},${x.to}: ${x.track}'s own track (${x.keys} keys) is replaced by ${x.from}'s${fate}${unkeyed}`, {
+      from: x.from, to: x.to, track: x.track, keys: x.keys, ...(elsewhere.length ? { into: elsewhere.join('/') } : {}), ...(unkeyed ? { bone: target.bones[own].name } : {}),
+    });
   }
-  if (details.unmatched.length) rep.warnings.push(`${plural(details.unmatched.length, 'bone track')} the target model lacks ${agree(details.unmatched.length, 'was', 'were')} left out: ${listed(details.unmatched.map((u) => `${u.bone} (${u.keys})`))}`);
+  if (details.unmatched.length) warnLeftOut(rep, 'bone', details.unmatched.map((u) => `${u.bone} (${u.keys})`));
   for (const c of details.combinedMorphs) {
-    if (c.from.length > 1) rep.warnings.push(`morph tracks ${c.from.map((x) => (x.ratio === 1 ? x.morph : `${x.morph} ×${x.ratio}`)).join(', ')} land on one morph ${c.morph}: their weights were added frame by frame (${plural(c.keys, 'key')})`);
-    if (c.clamped) rep.warnings.push(`morph ${c.morph}: ${plural(c.clamped, 'key')} of the ${c.from.length > 1 ? 'added' : 'scaled'} weights fell outside 0 to 1 and ${agree(c.clamped, 'was', 'were')} clamped`);
+    if (c.from.length > 1) {
+      const list = c.from.map((x) => (x.ratio === 1 ? x.morph : `${x.morph} ×${x.ratio}`)).join(', ');
+      warn(rep, 'W_RETARGET_MORPHS_ADDED', `morph tracks ${list} land on one morph ${c.morph}: their weights were added frame by frame (${plural(c.keys, 'key')})`, { list, morph: c.morph, n: c.keys });
+    }
+    if (c.clamped) {
+      const added = c.from.length > 1;
+      warn(rep, added ? 'W_RETARGET_MORPH_CLAMPED_ADDED' : 'W_RETARGET_MORPH_CLAMPED_SCALED', `morph ${c.morph}: ${plural(c.clamped, 'key')} of the ${added ? 'added' : 'scaled'} weights fell outside 0 to 1 and ${agree(c.clamped, 'was', 'were')} clamped`, { morph: c.morph, n: c.clamped });
+    }
   }
-  if (details.unmatchedMorphs.length) rep.warnings.push(`${plural(details.unmatchedMorphs.length, 'morph track')} the target model lacks ${agree(details.unmatchedMorphs.length, 'was', 'were')} left out: ${listed(details.unmatchedMorphs.map((u) => `${u.morph} (${u.keys})`))}`);
+  if (details.unmatchedMorphs.length) warnLeftOut(rep, 'morph', details.unmatchedMorphs.map((u) => `${u.morph} (${u.keys})`));
   const fl = details.floor;
   if (fl) {
     x.floorFrames = fl.frames;
     x.floorMaxCorrection = fl.maxCorrection;
     // Leg IK copied as it is (not scaled: --no-scale, or the same leg length) needs no correction and is not warned of.
-    if (!fl.applied && fl.why && fl.why !== 'not-scaled') rep.warnings.push(`feet on the floor: not corrected (${FLOOR_NOT_DONE[fl.why]})`);
-    if (fl.applied && fl.maxCorrectionShare > FLOOR_WARN_SHARE) rep.warnings.push(`feet on the floor: a leg IK goal moved by ${fl.maxCorrection.toFixed(3)} (${(100 * fl.maxCorrectionShare).toFixed(0)}% of the target's leg length): the two models' proportions differ a lot; check the legs (--no-floor leaves them as scaled)`);
+    if (!fl.applied && fl.why && fl.why !== 'not-scaled') warn(rep, fl.why === 'no-leg-ik' ? 'W_RETARGET_FLOOR_NO_LEG_IK' : 'W_RETARGET_FLOOR_NO_TOE', `feet on the floor: not corrected (${FLOOR_NOT_DONE[fl.why]})`);
+    if (fl.applied && fl.maxCorrectionShare > FLOOR_WARN_SHARE) {
+      const moved = fl.maxCorrection.toFixed(3), share = (100 * fl.maxCorrectionShare).toFixed(0);
+      warn(rep, 'W_RETARGET_FLOOR_LARGE', `feet on the floor: a leg IK goal moved by ${moved} (${share}% of the target's leg length): the two models' proportions differ a lot; check the legs (--no-floor leaves them as scaled)`, { moved, share });
+    }
   }
-  const check = sourceCheckWarning(details, standardSource);
-  if (check) rep.warnings.push(check);
-  if (stage) rep.warnings.push(`${stage.words}: copied unchanged (retarget fits a model's motion; a ${stage.kind} motion is not fitted to the target model's size)`);
+  const check = sourceCheckNote(details, standardSource);
+  if (check) warn(rep, check.code, check.message, check.params);
+  if (stage) {
+    // By which keys the motion has (the words name them): W_RETARGET_STAGE_CAMERA, …_LIGHT or …_CAMERA_LIGHT.
+    const camera = doc.camera.count, light = doc.light.count;
+    warn(rep, `W_RETARGET_STAGE${camera ? '_CAMERA' : ''}${light ? '_LIGHT' : ''}`, `${stage.words}: copied unchanged (retarget fits a model's motion; a ${stage.kind} motion is not fitted to the target model's size)`, { kind: stage.kind, camera, light });
+  }
 
   const outDoc = withBlocks(doc, {
     bone: blockFromRecords('bone', out),
@@ -1148,7 +1188,7 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
   // A camera or light motion keeps its header (MMD knows a camera motion by its name, カメラ・照明).
   // The target's name, cut at a character as MMD cuts a long one, and said (it was cut without a word).
   const name = stage ? null : modelNameField(target.name, outDoc.modelName.length || MODEL_NAME_LENGTH_V2);
-  if (name?.note) rep.warnings.push(name.note.message);
+  if (name?.note) warn(rep, name.note.code, name.note.message, name.note.params);
   const withName: VmdDocument = name ? { ...outDoc, modelName: name.field } : outDoc;
   return success({ doc: withName, report: finishReport(rep), details });
 }

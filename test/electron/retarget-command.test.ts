@@ -157,6 +157,34 @@ describe.skipIf(!corpusPresent)('vmd-studio retarget', () => {
     expect(br.results[0].report.warnings.filter((w: string) => w.startsWith('map row'))).toEqual(rep.warnings.filter((w: string) => w.startsWith('map row')));
   });
 
+  it('--lang ja: the warnings in Japanese (map rows, the cut model name, of the model file), --json keeps them in English with their codes', async () => {
+    // Before (nujp, fixwarn2): retarget's warnings were English under --lang ja, as in the app's batch rows.
+    const d = mk('rt-ja');
+    writeFileSync(path.join(d, 'map.csv'), 'from,to\n両目,前髪１\nﾈｸﾀｲ１,ネクタイ\n両目X,頭\n');
+    writeFileSync(path.join(d, 'long.pmx'), pmxWithName(new Uint8Array(readFileSync(GENE)), 'ジェネ・ライト改変テスト版モデル'));
+    const r = await cli(['retarget', STAND, '--from', GENE, '--to', MIKU, '-o', 'a.vmd', '--map', 'map.csv', '--quiet', '--lang', 'ja'], d);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err.split('\n').filter((l) => l.includes('対応表'))).toEqual([
+      `vmd-studio: 警告: ${STAND}: 対応表の行 ﾈｸﾀｲ１,ネクタイ は何もしません：合わせる先のモデルにボーン ネクタイ がありません`,
+      `vmd-studio: 警告: ${STAND}: 対応表の行 両目X,頭 は何もしません：元のモデルにもモーションにもボーン 両目X がありません`,
+    ]);
+    expect(r.err).not.toMatch(/map row|does nothing|left out/);
+    const long = await cli(['retarget', STAND, '--from', GENE, '--to', 'long.pmx', '-o', 'o.vmd', '--lang', 'ja', '--quiet'], d);
+    expect(long.code, long.err).toBe(0);
+    expect(long.err).toBe('vmd-studio: 警告: long.pmx: モデル名「ジェネ・ライト改変テスト版モデル」は Shift_JIS で 32 バイトあり、VMD のヘッダーに入る 20 バイトを超えるため、MMD と同じく「ジェネ・ライト改変テ」に切って書き込みます\n');
+    const j = await cli(['retarget', STAND, '--from', GENE, '--to', MIKU, '-o', 'b.vmd', '--map', 'map.csv', '--json', '--lang', 'ja'], d);
+    const rep = JSON.parse(j.out);
+    expect(rep.warnings.filter((w: string) => w.startsWith('map row'))).toEqual([
+      'map row ﾈｸﾀｲ１,ネクタイ does nothing: the target model has no bone ネクタイ',
+      'map row 両目X,頭 does nothing: neither the source model nor the motion has a bone 両目X',
+    ]);
+    expect(rep.warningCodes.filter((c: { code: string }) => c.code.startsWith('W_RETARGET_MAP')).map((c: { code: string; params: unknown }) => [c.code, c.params])).toEqual([
+      ['W_RETARGET_MAP_NO_TARGET_BONE', { from: 'ﾈｸﾀｲ１', to: 'ネクタイ' }],
+      ['W_RETARGET_MAP_NO_SOURCE_BONE', { from: '両目X', to: '頭' }],
+    ]);
+    expect(rep.retarget.unusedMapRows[0]).toEqual({ section: 'bones', from: 'ﾈｸﾀｲ１', to: 'ネクタイ', why: 'the target model has no bone ネクタイ' });
+  });
+
   it('onto the model the motion was made for, keeps every track, those whose names the VMD holds cut to 15 bytes too; in the batch too', async () => {
     const d = mk('rt-same');
     const LAUGH = path.join(CORPUS, 'gene/motion/02_laugh.vmd');

@@ -78,12 +78,14 @@ export function reportLine(r: Record<string, unknown>): string {
 export function printWarnings(io: CliIo, warnings: readonly unknown[] | Record<string, unknown>, shown: string, modelShown?: string | null): void {
   const w = Array.isArray(warnings) ? warnings : (warnings as Record<string, unknown>).warnings;
   if (!Array.isArray(w)) return;
-  const said = Array.isArray(warnings) ? w.map(String) : warningLines(warnings, io.locale ?? 'en');
-  for (const text of said) {
-    // A model's name cut for the header (shared/vmd/model-name.ts) is said of the model's file, where the name is.
-    const file = modelShown && text.startsWith(MODEL_NAME_NOTE_START) ? modelShown : shown;
+  const english = Array.isArray(warnings) ? w.map(String) : warningLines(warnings, 'en');
+  const said = Array.isArray(warnings) ? english : warningLines(warnings, io.locale ?? 'en');
+  said.forEach((text, i) => {
+    // A model's name cut for the header (shared/vmd/model-name.ts) is said of the model's file, where the name is
+    // (known by its English line: the Japanese one starts otherwise).
+    const file = modelShown && english[i]?.startsWith(MODEL_NAME_NOTE_START) ? modelShown : shown;
     io.stderr(`vmd-studio: ${warningPrefix(io.locale)}: ${text.startsWith(`${file}: `) ? text : `${file}: ${text}`}\n`);
-  }
+  });
 }
 
 /**

@@ -8,6 +8,9 @@ import { blockFromRecords, buildVmd, emptyVmd, encodeCameraRecord, withBlocks } 
 import { buildFromPoses, merge, parseMapping, poseAtFrame, preset, rename, speed } from '../../../shared/motion-ops';
 import { reportSummary, type EditReport } from '../../../shared/edit-core/report';
 import { renderWarning, warningLines, warningTexts } from '../../../shared/i18n/warning-line';
+import { BONE_FLAG, type ModelData } from '../../../shared/pmx/model-types';
+import { retarget } from '../../../shared/retarget';
+import { readVmd, writeVmd } from '../../../shared/vmd';
 
 const ID = [0, 0, 0, 1];
 const bone = (name: string, frame: number) => ({ name, frame, position: [0, 0, 0], rotation: ID });
@@ -76,5 +79,68 @@ describe('coded warnings', () => {
       });
     }
     expect(warningLines(reports[1], 'ja')).toEqual(['カメラの区間 1 個が 1 フレームの長さになり、カメラの切り替え（カット）として再生されます']);
+  });
+
+  describe('retarget (fixwarn2: its warnings were English in a Japanese batch row and under --lang ja)', () => {
+    const FLAGS = BONE_FLAG.ROTATABLE | BONE_FLAG.TRANSLATABLE | BONE_FLAG.VISIBLE | BONE_FLAG.ENABLED;
+    const model = (name: string, bones: string[], morphs: string[]) => ({
+      format: 'pmx', version: 2, name, nameEn: '', comment: '', commentEn: '', vertexCount: 0, positions: new Float32Array(0), normals: new Float32Array(0),
+      uvs: new Float32Array(0), skinIndices: new Uint32Array(0), skinWeights: new Float32Array(0), deform: new Uint8Array(0), edgeScales: new Float32Array(0),
+      indices: new Uint32Array(0), textures: [], materials: [],
+      bones: bones.map((n, i) => ({ name: n, nameEn: '', position: [0, 8 + i, 0], parent: i - 1, layer: 0, flags: FLAGS, tailBone: -1, tailOffset: [0, 0, 0], appendParent: -1, appendRatio: 0, fixedAxis: null, ik: null })),
+      morphs: morphs.map((m) => ({ name: m, nameEn: '', panel: 3, kind: 'vertex' as const, count: 0, vertex: null, group: null, bone: null, uv: null, material: null })),
+      rigidBodyCount: 0, jointCount: 0, rigidBodies: [], joints: [], softBodies: [], physicsError: null,
+    }) as unknown as ModelData;
+    // 尻尾 and the morphs まばたき, にこり are the source's only; ウィンク and ウィンク右 (1 each at frame 0) land on 笑い,
+    // their sum 2 clamped; the map's rows X, Y, ない, ないモーフ name nothing; the target has no leg IK; its name
+    // is 32 bytes in Shift_JIS, cut to the header's 20.
+    const src = model('源', ['センター', '頭', '尻尾'], ['ウィンク', 'ウィンク右', '笑い', 'まばたき', 'にこり']);
+    const dst = model('ジェネ・ライト改変テスト版モデル', ['センター', '頭'], ['笑い']);
+    const motion = must(readVmd(writeVmd(buildVmd({
+      bones: [0, 10].flatMap((f) => ['センター', '頭', '尻尾'].map((n) => bone(n, f))),
+      morphs: ['ウィンク', 'ウィンク右', 'まばたき', 'にこり'].map((name) => ({ name, frame: 0, weight: 1 })),
+    }))));
+    const map = must(parseMapping('{"bones":{"X":"ネクタイ","Y":"頭"},"morphs":{"ウィンク":"笑い","ウィンク右":"笑い","ない":"笑い","まばたき":"ないモーフ"}}'));
+    const r = must(retarget(motion, src, dst, { mapping: map })).report;
+    const cam = withBlocks(emptyVmd(), { camera: blockFromRecords('camera', [0, 4].map((frame) => encodeCameraRecord({ frame, distance: -10, target: [0, 0, 0], rotation: [0, 0, 0], fov: 30 }))) });
+    const stage = must(retarget(cam, src, dst, {})).report;
+
+    it('each has a code, the table\'s English is the message (the model name has the app\'s own English), --json keeps English', () => {
+      expect(r.warningCodes?.map((c) => c.code)).toEqual([
+        'W_RETARGET_MAP_NO_TARGET_BONE', 'W_RETARGET_MAP_NO_SOURCE_BONE', 'W_RETARGET_MAP_NO_MORPH_TRACK', 'W_RETARGET_MAP_NO_TARGET_MORPH',
+        'W_RETARGET_BONES_LEFT_OUT', 'W_RETARGET_MORPHS_ADDED', 'W_RETARGET_MORPH_CLAMPED_ADDED', 'W_RETARGET_MORPHS_LEFT_OUT', 'W_RETARGET_FLOOR_NO_LEG_IK', 'W_MODEL_NAME_LONG',
+      ]);
+      for (const rep of [r, stage]) {
+        const texts = warningTexts(rep);
+        expect(texts.length).toBe(rep.warnings.length);
+        texts.forEach((w, i) => {
+          expect(typeof w, rep.warnings[i]).toBe('object');
+          if (rep.warningCodes![i].code !== 'W_MODEL_NAME_LONG') expect(renderWarning(w, 'en')).toBe(rep.warnings[i]);
+        });
+        expect(reportSummary(rep).warnings).toEqual(rep.warnings);
+      }
+      expect(r.warnings[4]).toBe('1 bone track the target model lacks was left out: 尻尾 (2)');
+    });
+
+    it('said in Japanese: MMD\'s words (ボーン, 表情), full-width brackets around Japanese', () => {
+      expect(warningLines(r, 'ja')).toEqual([
+        '対応表の行 X,ネクタイ は何もしません：合わせる先のモデルにボーン ネクタイ がありません',
+        '対応表の行 Y,頭 は何もしません：元のモデルにもモーションにもボーン Y がありません',
+        '対応表の行 ない,笑い（表情）は何もしません：モーションに表情 ない のトラックがありません',
+        '対応表の行 まばたき,ないモーフ（表情）は何もしません：合わせる先のモデルに表情 ないモーフ がありません',
+        '合わせる先のモデルにないボーンのトラック 1 本を除外しました：尻尾 (2)',
+        '表情のトラック ウィンク, ウィンク右 は一つの表情 笑い になるため、ウェイトをフレームごとに足しました（キー 1 個）',
+        '表情 笑い：足したウェイトのキー 1 個が 0〜1 の外に出たため、範囲内に収めました',
+        '合わせる先のモデルにない表情のトラック 2 本を除外しました：まばたき (1), にこり (1)',
+        '足の接地：補正していません（合わせる先のモデルに足ＩＫがありません）',
+        'モデル名「ジェネ・ライト改変テスト版モデル」は Shift_JIS で 32 バイトあり、VMD のヘッダーに入る 20 バイトを超えるため、MMD と同じく「ジェネ・ライト改変テ」に切って書き込みます',
+      ]);
+      expect(warningLines(stage, 'ja')).toEqual(['カメラのモーション（カメラのキー 2 個、ボーンのキーなし）：そのまま写しました（モデルに合わせるのはモデルのモーションです。カメラのモーションはモデルの大きさに合わせません）']);
+    });
+
+    it('a `<name>Word` value is said in the reader\'s language (the standard skeleton for a motion with no --from)', () => {
+      const d = { warnings: ['the source is the standard MMD skeleton'], warningCodes: [{ code: 'W_RETARGET_CHECK_SOURCE_NAME', message: 'the source is the standard MMD skeleton', params: { ratio: '', header: 'ミク', source: 'the standard MMD skeleton', sourceWord: 'standard' } }] };
+      expect(warningLines(d, 'ja')).toEqual(['モーションのヘッダーは「ミク」、元のモデルは MMD 標準ボーン です。モーションを作ったときのモデルはこれで合っていますか？']);
+    });
   });
 });
