@@ -240,11 +240,12 @@ describe('picking a bone in the 3D preview', () => {
     expect(target, 'an unkeyed figure bone clear of keyed joints').not.toBeNull();
     await page.mouse.click(target!.x, target!.y);
     await page.waitForFunction((n) => window.__vmdPreview!.marker().bone === n, target!.name);
-    expect((await page.textContent('[data-testid="preview-picked-bone"]'))?.replace(/\s+/g, ' ').trim()).toBe(`Bone: ${target!.name} (no keys in this motion)`);
+    // The line says how to key it (Enter registers its pose: MMD's 登録 of a bone with no keys); nothing is keyed
+    // or selected by the click itself, and the Key panel shows the bone at rest with Register on.
+    expect((await page.textContent('[data-testid="preview-picked-bone"]'))?.replace(/\s+/g, ' ').trim()).toBe(`Bone: ${target!.name} (no keys yet: Enter registers its pose here)`);
     expect(await page.evaluate(() => window.__vmdEditor!.selection())).toEqual({ refs: [], active: null });
-    expect(await page.isVisible('[data-testid="inspector-name"]')).toBe(false);
-    expect(await page.textContent('[data-testid="key-inspector"]')).toContain('No key selected');
-    expect(await page.isDisabled('[data-testid="insert-key"]')).toBe(true);
+    expect(await page.textContent('[data-testid="key-inspector"]')).toContain('No keys yet — the bone at rest');
+    expect(await page.isDisabled('[data-testid="insert-key"]')).toBe(false);
     await frames(page);
     expect(isMark(await page.evaluate(({ x, y }) => window.__vmdPreview!.pixelAt(x, y), target!))).toBe(true);
     await app.screenshot('preview-pick-unkeyed');

@@ -247,7 +247,8 @@ describe('3D preview: sphere maps; a model opened through Open…', () => {
     expect(await page.textContent('[data-testid="preview-model-name"]')).toBe('model.pmx');
     await page.waitForFunction(() => !document.querySelector('[data-testid="preview-pane"]')?.textContent?.includes('Loading model'), null, { timeout: 60_000 });
     // No document was opened from it, and no error was said.
-    expect(await page.textContent('[data-testid="file-summary"]')).toContain('No file open');
+    // (With a model shown and no motion, the File panel offers a new motion for it: fixscratch.)
+    expect(await page.textContent('[data-testid="file-summary"]')).toContain('No motion open for model.pmx');
     expect(await page.locator('[data-testid="notifications"] [data-kind="error"], [data-testid="notifications"] [data-kind="warning"]').count()).toBe(0);
     expect(app.errors.filter((e) => !/favicon/.test(e))).toEqual([]);
   });
