@@ -5,29 +5,11 @@
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setApi } from '../../../renderer/src/api';
-import { DEFAULT_SETTINGS, okValue, type Settings, type VmdStudioApi } from '../../../shared/ipc/contract';
+import { DEFAULT_SETTINGS, type Settings } from '../../../shared/ipc/contract';
 import { useCurveEditorStore } from '../../../renderer/src/stores/curve-editor';
 import { useSettingsStore } from '../../../renderer/src/stores/settings';
+import { persistentSettingsApi as settingsApi } from '../../helpers/settings-api';
 import type { Curve } from '../../../shared/vmd/bezier';
-
-/** A bridge whose settings last as main keeps them (a shallow merge, `ui` key by key): the settings folder. */
-function settingsApi(stored: { settings: Settings }): VmdStudioApi {
-  const api = new Proxy({} as Record<string, unknown>, {
-    get(_t, name: string) {
-      return async (...args: unknown[]) => {
-        if (name === 'getSettings') return okValue(structuredClone(stored.settings));
-        if (name === 'setSettings') {
-          const patch = args[0] as Partial<Settings>;
-          stored.settings = { ...stored.settings, ...patch, ui: { ...stored.settings.ui, ...(patch.ui ?? {}) } };
-          return okValue(structuredClone(stored.settings));
-        }
-        if (name === 'listRecent') return okValue([]);
-        return okValue(undefined);
-      };
-    },
-  });
-  return api as unknown as VmdStudioApi;
-}
 
 /** A new window over the same settings: a fresh Pinia, the settings loaded. */
 async function newWindow(stored: { settings: Settings }) {

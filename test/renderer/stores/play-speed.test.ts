@@ -9,27 +9,9 @@ import { PLAY_RATE_SETTING, PLAY_RATES, playStep, useTimeStore } from '../../../
 import { SHORTCUT_GROUPS } from '../../../renderer/src/shell/shortcuts';
 import { t } from '../../../shared/i18n/strings';
 import { setApi } from '../../../renderer/src/api';
-import { DEFAULT_SETTINGS, okValue, type Settings, type VmdStudioApi } from '../../../shared/ipc/contract';
+import { DEFAULT_SETTINGS, type Settings } from '../../../shared/ipc/contract';
+import { persistentSettingsApi as settingsApi } from '../../helpers/settings-api';
 import { useSettingsStore } from '../../../renderer/src/stores/settings';
-
-/** A bridge whose settings last as main keeps them (a shallow merge, `ui` key by key): the settings folder. */
-function settingsApi(stored: { settings: Settings }): VmdStudioApi {
-  const api = new Proxy({} as Record<string, unknown>, {
-    get(_t, name: string) {
-      return async (...args: unknown[]) => {
-        if (name === 'getSettings') return okValue(structuredClone(stored.settings));
-        if (name === 'setSettings') {
-          const patch = args[0] as Partial<Settings>;
-          stored.settings = { ...stored.settings, ...patch, ui: { ...stored.settings.ui, ...(patch.ui ?? {}) } };
-          return okValue(structuredClone(stored.settings));
-        }
-        if (name === 'listRecent') return okValue([]);
-        return okValue(undefined);
-      };
-    },
-  });
-  return api as unknown as VmdStudioApi;
-}
 
 /** A new window over the same settings: a fresh Pinia, the settings loaded, the speed restored as App.vue does. */
 async function newWindow(stored: { settings: Settings }) {

@@ -8,8 +8,8 @@ import { blockFromRecords, buildVmd, emptyVmd, encodeCameraRecord, withBlocks } 
 import { buildFromPoses, merge, parseMapping, poseAtFrame, preset, rename, speed } from '../../../shared/motion-ops';
 import { reportSummary, type EditReport } from '../../../shared/edit-core/report';
 import { renderWarning, warningLines, warningTexts } from '../../../shared/i18n/warning-line';
-import { BONE_FLAG, type ModelData } from '../../../shared/pmx/model-types';
 import { retarget } from '../../../shared/retarget';
+import { bareModel } from '../../helpers/bare-model';
 import { readVmd, writeVmd } from '../../../shared/vmd';
 
 const ID = [0, 0, 0, 1];
@@ -82,15 +82,7 @@ describe('coded warnings', () => {
   });
 
   describe('retarget (fixwarn2: its warnings were English in a Japanese batch row and under --lang ja)', () => {
-    const FLAGS = BONE_FLAG.ROTATABLE | BONE_FLAG.TRANSLATABLE | BONE_FLAG.VISIBLE | BONE_FLAG.ENABLED;
-    const model = (name: string, bones: string[], morphs: string[]) => ({
-      format: 'pmx', version: 2, name, nameEn: '', comment: '', commentEn: '', vertexCount: 0, positions: new Float32Array(0), normals: new Float32Array(0),
-      uvs: new Float32Array(0), skinIndices: new Uint32Array(0), skinWeights: new Float32Array(0), deform: new Uint8Array(0), edgeScales: new Float32Array(0),
-      indices: new Uint32Array(0), textures: [], materials: [],
-      bones: bones.map((n, i) => ({ name: n, nameEn: '', position: [0, 8 + i, 0], parent: i - 1, layer: 0, flags: FLAGS, tailBone: -1, tailOffset: [0, 0, 0], appendParent: -1, appendRatio: 0, fixedAxis: null, ik: null })),
-      morphs: morphs.map((m) => ({ name: m, nameEn: '', panel: 3, kind: 'vertex' as const, count: 0, vertex: null, group: null, bone: null, uv: null, material: null })),
-      rigidBodyCount: 0, jointCount: 0, rigidBodies: [], joints: [], softBodies: [], physicsError: null,
-    }) as unknown as ModelData;
+    const model = bareModel;
     // 尻尾 and the morphs まばたき, にこり are the source's only; ウィンク and ウィンク右 (1 each at frame 0) land on 笑い,
     // their sum 2 clamped; the map's rows X, Y, ない, ないモーフ name nothing; the target has no leg IK; its name
     // is 32 bytes in Shift_JIS, cut to the header's 20.

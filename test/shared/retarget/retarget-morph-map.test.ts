@@ -5,22 +5,14 @@
  * keys written in the test (linear between keys, as MMD plays morphs), never taken from the retarget.
  */
 import { describe, expect, it } from 'vitest';
-import { BONE_FLAG, type ModelData } from '../../../shared/pmx/model-types';
+import type { ModelData } from '../../../shared/pmx/model-types';
 import { parseMapping } from '../../../shared/motion-ops/rename';
 import { retarget } from '../../../shared/retarget';
+import { bareModel } from '../../helpers/bare-model';
 import { buildTracks, buildVmd, readVmd, writeVmd, type VmdDocument } from '../../../shared/vmd';
 
-const FLAGS = BONE_FLAG.ROTATABLE | BONE_FLAG.TRANSLATABLE | BONE_FLAG.VISIBLE | BONE_FLAG.ENABLED;
-function model(name: string, morphs: string[], bones: string[] = ['センター', '頭']): ModelData {
-  return {
-    format: 'pmx', version: 2, name, nameEn: '', comment: '', commentEn: '', vertexCount: 0, positions: new Float32Array(0), normals: new Float32Array(0),
-    uvs: new Float32Array(0), skinIndices: new Uint32Array(0), skinWeights: new Float32Array(0), deform: new Uint8Array(0), edgeScales: new Float32Array(0),
-    indices: new Uint32Array(0), textures: [], materials: [],
-    bones: bones.map((n, i) => ({ name: n, nameEn: '', position: [0, 8 + i, 0], parent: i - 1, layer: 0, flags: FLAGS, tailBone: -1, tailOffset: [0, 0, 0], appendParent: -1, appendRatio: 0, fixedAxis: null, ik: null })),
-    morphs: morphs.map((m) => ({ name: m, nameEn: '', panel: 3, kind: 'vertex' as const, count: 0, vertex: null, group: null, bone: null, uv: null, material: null })),
-    rigidBodyCount: 0, jointCount: 0, rigidBodies: [], joints: [], softBodies: [], physicsError: null,
-  };
-}
+/** The bare model (test/helpers/bare-model.ts), morphs first, bones センター and 頭 unless given. */
+const model = (name: string, morphs: string[], bones: string[] = ['センター', '頭']): ModelData => bareModel(name, bones, morphs);
 const reread = (d: VmdDocument) => {
   const r = readVmd(writeVmd(d));
   if (!r.ok) throw new Error(r.error.message);
