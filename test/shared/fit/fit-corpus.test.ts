@@ -175,6 +175,27 @@ describe.skipIf(!corpusPresent)('fitting quality on the corpus', () => {
     }
   }, 600_000); // a hang guard only: it re-times every bone file twice (wavefile_v2 ×1.5 and ×0.5 alone take about 30 s of CPU)
 
+  // Issue 24 §6 asks the figure at every factor, not one: ×1.5 and ×0.5 are above; here the factors whose
+  // corners fall between output frames in other ways (×1.25: one input frame in 5 lands on an output frame,
+  // ×1.1: one in 11, ×1.333: none in practice) and ×2 and ×0.8 (every 2nd and every 4th land). Every file
+  // other than wavefile_v2 keeps at most 1.1× its bone keys (at most 1.01× measured); wavefile_v2 keeps
+  // the figures of BONE_RATIO_BY_FACTOR.
+  it('speed --refit at ×1.25, ×2, ×0.8, ×1.1 and ×1.333 on every corpus file with bone keys: played within tolerance at every integer frame, bone keys within the measured bounds', () => {
+    for (const rel of boneFiles) {
+      const doc = load(rel);
+      for (const [factor, bound] of BONE_RATIO_BY_FACTOR) {
+        const out = must(speedRefit(doc, { factor })).value.doc;
+        const e = playedErrors(doc, out, { factor, halfFrames: false });
+        const ratio = out.bone.count / Math.max(doc.bone.count, 1);
+        console.log(`${rel} ×${factor}: bones ${doc.bone.count} → ${out.bone.count} (${ratio.toFixed(4)}×), max ${e.position.toExponential(2)} / ${e.rotationDeg.toFixed(3)}° / ${e.morph.toExponential(2)}`);
+        expect(e.position).toBeLessThanOrEqual(0.01 + SLACK);
+        expect(e.rotationDeg).toBeLessThanOrEqual(0.1 + SLACK);
+        expect(e.morph).toBeLessThanOrEqual(0.005 + SLACK);
+        expect(out.bone.count).toBeLessThanOrEqual((rel.includes('wavefile_v2') ? bound : 1.1) * Math.max(doc.bone.count, 1));
+      }
+    }
+  }, 600_000); // a hang guard only (wavefile_v2's five re-timings take about 10 s of CPU)
+
   it('speed --refit ×1.5: morphs cannot keep 1.1× (a lower bound no fit beats is above it) and the fit is within 1% of it', () => {
     const lb = (bs: { lowerBound: number }[]) => bs.reduce((n, b) => n + b.lowerBound, 0);
     for (const rel of dances) {
@@ -456,4 +477,18 @@ function halfFrameErrors(input: CameraTrack, out: CameraTrack, K: number): { far
  * segments) took bones from 16,820 to 16,275 (−3.2%) when it came. Measured bounds:
  */
 const BONE_RATIO_FAST = 1.071;
+/**
+ * wavefile_v2's bone keys after speed --refit, as a ratio of its 14,160, at the other factors (issue 24 §6):
+ * each the measured figure rounded up at the third decimal (×1.25 15,835 = 1.1183; ×2 14,131 = 0.9980;
+ * ×0.8 16,278 = 1.1496; ×1.1 16,266 = 1.1487; ×1.333 16,142 = 1.1400). Above 1.1 wherever most corners
+ * fall between output frames, and why: a corner there whose turn moves more than a tolerance or two in
+ * the part of a frame on either side takes a key on both sides (2,559 such corners at ×0.8, 2,898 at
+ * ×1.1), and a segment over a corner a frame or more away needs a key near it again (2,670 at ×0.8: in
+ * 88% the rotation, its samples on the arc, 75% missing by more than 5 tolerances with every 0..127
+ * curve of the strong search). What was tried, on ×0.8 / ×1.1: the free-value pass searching harder
+ * (moves refined up to 3 tolerances, 60 fits, pruned at 4): 16,230 / 16,230 for 2.5× the time; dropping
+ * a key while its neighbour moves a frame or two (a shift, values free as in the pass): 16,239 / 16,204
+ * for 3–4× the time. Neither was kept. See the report of issue 24's stop (fixretime).
+ */
+const BONE_RATIO_BY_FACTOR: readonly [number, number][] = [[1.25, 1.119], [2, 0.998], [0.8, 1.15], [1.1, 1.149], [1.333, 1.14]];
 const MORPH_RATIO_FAST = 1.42;
