@@ -26,7 +26,7 @@ import { useSceneStore } from '../stores/scene';
 import { readModelFile } from '../stores/model-reads';
 import { usePreviewStore } from '../stores/preview';
 import { DEFAULT_FOOTPRINT, type Footprint } from '../../../shared/scene/place-beside';
-import { motionReach, turnReach } from '../../../shared/scene/motion-reach';
+import { motionReach, motionReachFrom, turnReach } from '../../../shared/scene/motion-reach';
 import { STANDARD_SOURCE, useRetargetStore } from '../stores/retarget';
 import { buildModelMesh, type BuiltModel } from './model-mesh';
 import { buildDefaultFigure } from './figure-mesh';
@@ -107,8 +107,9 @@ const FIT_MARGIN = 1.1;
  *
  * `mode`: 'widen' as above; 'fit' (Frame All Actors, key A) fits the view to them from the side it looks from,
  * nearer too, the target at their middle (across and in depth) at chest height, each actor's box as it is drawn now
- * (posed, turned) carried along its motion's path; 'open' (a scene opened) fits as 'fit' does, only
- * when an actor's reach lies outside the view (a scene of one actor, or of actors close together, keeps the view).
+ * (posed, turned) carried along its motion's path from where the body stands in it (motionReachFrom: the box holds
+ * that place already); 'open' (a scene opened) fits as 'fit' does, only when an actor's reach lies outside the view
+ * (a scene of one actor, or of actors close together, keeps the view).
  */
 function frameActors(engine: PreviewEngine, shownId: number | null, stages: ReadonlyMap<number, StagePlace | undefined>, paths: ReadonlyMap<number, Footprint>, mode: 'widen' | 'fit' | 'open' = 'widen'): void {
   let lo = Infinity, hi = -Infinity, zlo = Infinity, zhi = -Infinity, ylo = Infinity, yhi = -Infinity;
@@ -203,13 +204,17 @@ function insideView(engine: PreviewEngine, lo: number, hi: number, zlo: number, 
   return true;
 }
 
-/** Each actor's path across the floor (its motion's センター/全ての親 range), by actor id. */
-function actorPaths(ids: Iterable<number>): Map<number, Footprint> {
+/**
+ * Each actor's path across the floor (its motion's センター/全ての親 range), by actor id: from where its body stands
+ * at frame `from` (the frame a posed box is drawn at, which holds that place already), or the whole range (null:
+ * for a box at rest).
+ */
+function actorPaths(ids: Iterable<number>, from: number | null): Map<number, Footprint> {
   const ws = useWorkspaceStore();
   const out = new Map<number, Footprint>();
   for (const id of ids) {
     const d = ws.get(id);
-    if (d) out.set(id, motionReach(d.tracks.bones));
+    if (d) out.set(id, from === null ? motionReach(d.tracks.bones) : motionReachFrom(d.tracks.bones, from));
   }
   return out;
 }
@@ -365,7 +370,7 @@ export function installSceneActors(getEngine: () => PreviewEngine | null): () =>
       const engine = getEngine();
       if (!engine) return;
       const shown = new Map(scene.actors.filter((a) => !a.hidden).map((a) => [a.id, a.stage]));
-      frameActors(engine, scene.lastActorId, shown, actorPaths(shown.keys()));
+      frameActors(engine, scene.lastActorId, shown, actorPaths(shown.keys(), null));
     },
   );
   // Frame All Actors (view menu ▾, key A), and a scene just opened with actors outside the view.
@@ -375,7 +380,7 @@ export function installSceneActors(getEngine: () => PreviewEngine | null): () =>
       const engine = getEngine();
       if (!engine || !r) return;
       const shown = new Map(scene.actors.filter((a) => !a.hidden).map((a) => [a.id, a.stage]));
-      frameActors(engine, scene.lastActorId, shown, actorPaths(shown.keys()), r.mode);
+      frameActors(engine, scene.lastActorId, shown, actorPaths(shown.keys(), engine.motion.frame), r.mode);
     },
   );
   return () => {
