@@ -178,6 +178,8 @@ const en = {
   // or a beginner who just saved the dance reads "Unsaved changes" as a failed save.
   'status.songUnsaved': 'Song and offset not saved: Save Scene As… keeps model, dance and song together',
   'status.songUnsavedTitle': '{file} is saved. The song and its offset are kept only in a scene file (.vmdscene), which names the model, the dance and the song (as MMD’s project file); Save (Ctrl+S) saves it too',
+  'status.offsetUnsaved': 'Music offset not saved: Save Scene As… keeps it with the dance',
+  'status.offsetUnsavedTitle': '{file} is saved. The music offset, kept after its song was removed for the song picked next, is kept only in a scene file (.vmdscene); Save (Ctrl+S) saves it too',
   'status.notOnDisk': 'Not saved to a file yet',
   'status.missing': '{file} is missing: Open… it where it is now and Load onto the actor',
   'status.frame': 'Frame {frame} / {last}',
@@ -389,6 +391,8 @@ const ja: Record<StringKey, string> = {
   'status.unsavedHereAnd': '未保存の変更あり: この文書と {names}',
   'status.songUnsaved': '曲とオフセットは未保存：「シーンを保存…」でモデル・ダンス・曲をまとめて保存できます',
   'status.songUnsavedTitle': '{file} は保存済みです。曲とそのオフセットはシーンファイル (.vmdscene) にだけ保存され、シーンファイルがモデル・ダンス・曲をまとめて指します（MMD のプロジェクトファイルと同じ）。上書き保存 (Ctrl+S) でも保存されます',
+  'status.offsetUnsaved': '音楽のオフセットは未保存：「シーンを保存…」でダンスと一緒に保存できます',
+  'status.offsetUnsavedTitle': '{file} は保存済みです。曲を外した後も次に選ぶ曲のために残っている音楽のオフセットは、シーンファイル (.vmdscene) にだけ保存されます。上書き保存 (Ctrl+S) でも保存されます',
   'status.notOnDisk': 'まだファイルに保存されていません',
   'status.missing': '{file} が見つかりません: 今ある場所から「開く…」で開き、アクターに読み込んでください',
   'status.frame': 'フレーム {frame} / {last}',

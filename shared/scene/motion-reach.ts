@@ -5,6 +5,7 @@
  * rest footprint, so a walk imported from a capture is in view along its whole path, not only at frame 0.
  */
 import type { BoneTracks } from '../vmd/tracks';
+import { sampleBoneInto } from '../vmd/sample';
 import type { Footprint } from './place-beside';
 
 /** Bones whose translation moves the whole body (the others move under them). */
@@ -26,6 +27,27 @@ export function motionReach(bones: BoneTracks): Footprint {
     // Two movers add: the widest the sum can reach.
     r.minX += x0; r.maxX += x1; r.minZ += z0; r.maxZ += z1;
   }
+  return r;
+}
+
+/**
+ * The reach as seen from where the body stands at frame `f` (motionReach less the センター and 全ての親 positions
+ * there): what to add to a box that already holds the body at frame f (a model's posed box), so the path is
+ * counted once. Frame All Actors added the whole path to a posed box that held frame f's place already, and a
+ * walk was framed too wide by as far as it had walked.
+ */
+export function motionReachFrom(bones: BoneTracks, f: number): Footprint {
+  const r = motionReach(bones);
+  const pos = new Float64Array(3), rot = new Float64Array(4);
+  for (const name of BODY_MOVERS) {
+    const t = bones.names.indexOf(name);
+    if (t < 0 || bones.start[t] === bones.start[t + 1]) continue;
+    sampleBoneInto(bones, t, f, pos, rot, 0);
+    const x = Number.isFinite(pos[0]) ? pos[0] : 0, z = Number.isFinite(pos[2]) ? pos[2] : 0;
+    r.minX -= x; r.maxX -= x; r.minZ -= z; r.maxZ -= z;
+  }
+  // The place at f lies inside the range (a key's value or between two), so 0 stays inside: a hair of rounding aside.
+  r.minX = Math.min(r.minX, 0); r.maxX = Math.max(r.maxX, 0); r.minZ = Math.min(r.minZ, 0); r.maxZ = Math.max(r.maxZ, 0);
   return r;
 }
 

@@ -16,7 +16,8 @@
  *     "cameraFollow": { "actor": 0, "bone": "頭" }
  *   }
  *
- * `model: null` is the built-in figure; `motion: null` an actor with no motion file yet. Fields this version
+ * `model: null` is the built-in figure; `motion: null` an actor with no motion file yet; `audio.path: null` an offset
+ * (volume, mute) kept with no song loaded. Fields this version
  * does not know are kept and written back (a file from a newer minor release survives a round trip here),
  * `__proto__` among them, nested at most MAX_EXTRA_DEPTH deep; a higher `version` is refused with
  * E_SCENE_VERSION. A scene holds at most MAX_SCENE_ACTORS actors. Errors are values: E_SCENE_JSON (not JSON,
@@ -75,8 +76,11 @@ export interface ActorStage {
 }
 
 export interface SceneAudio {
-  /** Absolute path of the audio file. */
-  path: string;
+  /**
+   * Absolute path of the audio file; null for an offset kept with no song loaded (the song removed after the
+   * offset was set, or never picked: `"path": null`), which a song picked next takes (stores/music.ts).
+   */
+  path: string | null;
   /**
    * Where motion frame 0 falls in the song, in frames (1/30 s): frame = (audio time − offsetFrames / 30) × 30
    * (see audio-sync.ts). Positive: the song plays that long before frame 0 (an intro); negative: the song
@@ -269,7 +273,7 @@ function readAudio(v: unknown, baseDir: string): SceneAudio | null {
   if (!isObject(v)) throw schema(`audio must be an object or null (is ${describe(v)})`);
   if (v.path === undefined) throw schema('audio.path is missing');
   const a: SceneAudio = {
-    path: pathField(v.path, 'audio.path', baseDir, false)!,
+    path: pathField(v.path, 'audio.path', baseDir, true),
     offsetFrames: numberField(v.offsetFrames, 'audio.offsetFrames', 0),
     volume: numberField(v.volume, 'audio.volume', 1, 0, 1),
     muted: boolField(v.muted, 'audio.muted', false),
@@ -588,7 +592,7 @@ export function serializeScene(scene: Scene, scenePath: string): string {
  * share no folder (none yet, or on different drives).
  */
 export function suggestedScenePlace(scene: Scene, homeDir: string | null = null): { directory: string | null; fileName: string } {
-  const song = scene.audio ? basenamePath(scene.audio.path).replace(/\.[^.]*$/, '') : '';
+  const song = scene.audio?.path ? basenamePath(scene.audio.path).replace(/\.[^.]*$/, '') : '';
   const named = [...scene.actors.flatMap((a) => [a.model, a.motion]), scene.camera, scene.audio?.path ?? null].filter((p): p is string => p !== null && isAbsolutePath(p));
   const shared = commonFolder(named);
   return { directory: shared !== null && !tooWideFolder(shared, homeDir) ? shared : null, fileName: `${song || 'scene'}${SCENE_EXTENSION}` };
@@ -632,7 +636,7 @@ export function sceneFileRefs(scene: Scene): SceneFileRef[] {
     if (a.motion !== null) refs.push({ role: 'motion', actor: i, path: a.motion });
   });
   if (scene.camera !== null) refs.push({ role: 'camera', path: scene.camera });
-  if (scene.audio) refs.push({ role: 'audio', path: scene.audio.path });
+  if (scene.audio?.path) refs.push({ role: 'audio', path: scene.audio.path });
   return refs;
 }
 

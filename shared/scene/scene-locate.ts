@@ -101,7 +101,7 @@ export function withLocated(scene: Scene, located: readonly LocatedFile[] | unde
     ...scene,
     actors: scene.actors.map((a) => ({ ...a, model: to(a.model), motion: to(a.motion) })),
     camera: to(scene.camera),
-    audio: scene.audio ? { ...scene.audio, path: to(scene.audio.path)! } : null,
+    audio: scene.audio ? { ...scene.audio, path: to(scene.audio.path) } : null,
   };
 }
 

@@ -61,6 +61,9 @@ describe.skipIf(!corpusPresent)('the open scene file changed on disk while the w
     const question = (await page.textContent('[data-testid="confirm-dialog"]')) ?? '';
     expect(question).toContain('The scene stage.vmdscene was changed by another program. Reload it?');
     expect(question).not.toContain('Unsaved changes in the scene will be lost.');
+    // A reload replaces every document and starts the history afresh: no undo step brings the window's scene back,
+    // and the question says so before it is chosen.
+    expect(question).toContain('A reload cannot be undone (the window’s undo history starts afresh).');
     expect((await page.textContent('[data-testid="confirm-reload"]'))?.trim()).toBe('Reload');
     expect((await page.textContent('[data-testid="confirm-cancel"]'))?.trim()).toBe('Keep');
 
@@ -78,11 +81,14 @@ describe.skipIf(!corpusPresent)('the open scene file changed on disk while the w
     await x.fill('10');
     await x.press('Enter');
     await page.waitForFunction(() => document.title.includes('*'));
+    expect(await page.isEnabled('[data-testid="cmd-undo"]')).toBe(true);
     writeOver(scenePath, { actors: [actor('B1', 'c.vmd'), actor('B2', 'a.vmd'), actor('B3', 'b.vmd')], activeActor: 0, camera: null });
     await refocus(page);
     await page.waitForSelector('[data-testid="confirm-reload"]', { timeout: 60_000 });
     await s.app.screenshot('disk-changed-scene-ask');
-    expect(await page.textContent('[data-testid="confirm-dialog"]')).toContain('The scene stage.vmdscene was changed by another program. Reload it? Unsaved changes in the scene will be lost.');
+    expect(await page.textContent('[data-testid="confirm-dialog"]')).toContain(
+      'The scene stage.vmdscene was changed by another program. Reload it? Unsaved changes in the scene will be lost. A reload cannot be undone (the window’s undo history starts afresh).',
+    );
     // Reload: the file as it is now, three actors named as the other program wrote them.
     await page.click('[data-testid="confirm-reload"]');
     await notice(page, 'Reloaded the scene stage.vmdscene from disk', 60_000);
@@ -90,6 +96,8 @@ describe.skipIf(!corpusPresent)('the open scene file changed on disk while the w
     const names = await page.$$eval('[data-testid="scene-tab"]', (els) => els.map((e) => e.textContent ?? ''));
     expect(names.map((n) => n.match(/B\d/)?.[0])).toEqual(['B1', 'B2', 'B3']);
     expect(await page.evaluate(() => document.title.includes('*'))).toBe(false);
+    // As the question said: the move made before is not in the history any more (Undo has nothing).
+    expect(await page.isEnabled('[data-testid="cmd-undo"]')).toBe(false);
     await refocusChecked(page);
     expect(await page.$('[data-testid="confirm-dialog"]')).toBeNull();
     await dismissNotices(page);

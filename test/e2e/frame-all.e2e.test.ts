@@ -12,6 +12,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { appForSuite, corpusPath, openSceneViaDialog, writeSceneFolder } from './harness';
 import { ballsPmx, type Ball } from '../helpers/pmx-balls';
+import { buildVmd, writeVmd } from '../../shared/vmd';
+import { seekPreview } from './editor-page';
 
 const XS = [-15, -5, 5, 15];
 
@@ -182,5 +184,83 @@ describe('Frame all actors fits each model’s own height', () => {
     expect(Math.abs(cam.target[0] - middle)).toBeLessThan(0.5);
     expect(Math.abs(cam.position[0] - middle)).toBeLessThan(0.5);
     await s.app.screenshot('frame-all-tall');
+  });
+});
+
+/**
+ * A walk on the figure: センター and both leg IK goals from X 0 at frame 0 to X 30 at frame 60 (straight, linear), so
+ * the whole body slides 30 units as it stands (with the goals left behind, the legs would stretch back to them).
+ */
+function walkVmd(): Uint8Array {
+  const rotation = [0, 0, 0, 1];
+  const bones = ['センター', '左足ＩＫ', '右足ＩＫ'].flatMap((name) => [
+    { name, frame: 0, position: [0, 0, 0], rotation },
+    { name, frame: 60, position: [30, 0, 0], rotation },
+  ]);
+  return writeVmd(buildVmd({ bones }));
+}
+
+describe('Frame all actors counts a walking actor’s path once', () => {
+  const s = appForSuite({ viewport: { width: 1366, height: 768 } });
+
+  it('a figure walking 30 units beside one standing, framed at the walk’s end: both in view, the view no wider than 1.3× their reach', async () => {
+    const { page } = s.app;
+    const dir = path.join(s.tmp.dir, 'walk');
+    mkdirSync(dir, { recursive: true });
+    const walk = path.join(s.tmp.dir, 'walk-src.vmd');
+    writeFileSync(walk, walkVmd());
+    const scenePath = writeSceneFolder(
+      dir,
+      [
+        [walk, 'walk.vmd'],
+        [corpusPath('gene/motion/stand.vmd'), 'stand.vmd'],
+      ],
+      {
+        actors: [
+          { name: 'Walker', model: null, motion: 'walk.vmd', hidden: false, stage: { position: [0, 0, 0], turn: 0 } },
+          { name: 'Stander', model: null, motion: 'stand.vmd', hidden: false, stage: { position: [-10, 0, 0], turn: 0 } },
+        ],
+        activeActor: 0,
+        camera: null,
+      },
+      'walk.vmdscene',
+    );
+    await page.waitForFunction(() => !!window.__vmdPreview?.cameraState());
+    await openSceneViaDialog(page, scenePath);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="scene-tab"]').length === 2);
+    await page.waitForFunction(() => window.__vmdPreview!.companions().length === 1 && window.__vmdPreview!.companions().every((k) => !!window.__vmdPreview!.actorWorldBox(k)), undefined, { timeout: 60_000 });
+
+    // Where the two reach over the whole walk: the union of their posed boxes (as the page draws them) at every
+    // fifth frame, the walker's moving 30 units to the right.
+    const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
+    const walkerX: number[] = [];
+    for (let f = 0; f <= 60; f += 5) {
+      await seekPreview(page, f);
+      const boxes = await page.evaluate(() => ['shown', ...window.__vmdPreview!.companions()].map((k) => window.__vmdPreview!.actorWorldBox(k)!));
+      walkerX.push((boxes[0].min[0] + boxes[0].max[0]) / 2);
+      for (const b of boxes) for (let i = 0; i < 3; i++) (lo[i] = Math.min(lo[i], b.min[i])), (hi[i] = Math.max(hi[i], b.max[i]));
+    }
+    // The walker did walk: its middle 30 units further right at frame 60 than at 0.
+    expect(walkerX[walkerX.length - 1] - walkerX[0]).toBeCloseTo(30, 1);
+    const reach = hi[0] - lo[0];
+
+    // At the walk's end (the walker's posed box at X 30 already), the start view, then A.
+    await seekPreview(page, 60);
+    await page.locator('body').press('0');
+    await page.waitForFunction(() => window.__vmdPreview!.cameraState()!.position[2] === 52);
+    await page.locator('body').press('a');
+    // Both whole in the picture now.
+    expect(await cornersOutside(page)).toEqual([]);
+    // The width the picture spans across at the target's distance (looking from the front: along X): 2·d·tan(fov/2)·aspect.
+    const cam = await page.evaluate(() => window.__vmdPreview!.cameraState()!);
+    const d = Math.hypot(...[0, 1, 2].map((i) => cam.position[i] - cam.target[i]));
+    const framed = 2 * d * Math.tan((cam.fov * Math.PI) / 360) * cam.aspect;
+    // Every part of the path in it (the walk's start too), and no more than 1.3× as wide. Before, the path was
+    // added to a box that stood at its end already: the view reached 30 units past the walk's end (about 1.9×).
+    expect(framed).toBeGreaterThanOrEqual(reach);
+    expect(framed, `framed ${framed.toFixed(1)} across for a reach of ${reach.toFixed(1)} (X ${lo[0].toFixed(1)} … ${hi[0].toFixed(1)})`).toBeLessThanOrEqual(1.3 * reach);
+    // The view turns about the middle of the reach.
+    expect(Math.abs(cam.target[0] - (lo[0] + hi[0]) / 2)).toBeLessThan(1);
+    await s.app.screenshot('frame-all-walk');
   });
 });

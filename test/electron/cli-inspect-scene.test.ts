@@ -126,4 +126,24 @@ describe.skipIf(!corpusPresent)('inspect of a scene: the lengths of its dances, 
         '  warning gone.mp3: not found\n\n',
     );
   });
+
+  it('an offset kept with no song ("path": null, the app\'s song removed after its offset was set) is said as such, names no file, and --json gives path null', async () => {
+    const d = mk('inspect-scene-offset-alone');
+    writeFileSync(path.join(d, 'one.vmd'), buildFixture({ bones: [{ name: 'センター', frame: 1 }] }));
+    writeFileSync(
+      path.join(d, 's.vmdscene'),
+      JSON.stringify({ format: 'vmd-studio-scene', version: 1, actors: [{ model: null, motion: 'one.vmd', hidden: false }], camera: null, audio: { path: null, offsetFrames: 20, volume: 1, muted: false }, aspect: { width: 4, height: 3 } }),
+    );
+    const t = await cli(d, 'inspect', 's.vmdscene');
+    expect(t.out).toBe(
+      's.vmdscene\n' +
+        '  VMD Studio scene  1 actor; open it in the VMD Studio app\n' +
+        '  actor 1  model (the built-in figure)  motion one.vmd  1 frame (0.03 s)\n' +
+        '  music   no song; its offset kept for the next one (20 frames)\n' +
+        '  aspect  4:3\n' +
+        '  length  1 frame (0.03 s at 30 fps), the longest: actor 1\n\n',
+    );
+    const j = await cli(d, 'inspect', 's.vmdscene', '--json');
+    expect(jsonLine(j.out).audio).toEqual({ path: null, offsetFrames: 20, volume: 1, muted: false, durationSeconds: null, endFrame: null });
+  });
 });

@@ -148,9 +148,10 @@ export interface SceneInfo {
   cameraLength: SceneLength | null;
   /**
    * The song: `durationSeconds` what its header says (null where it does not say it, or the file is
-   * missing); `endFrame` the scene frame it ends at (its length less the offset: audio-sync.ts), or null.
+   * missing); `endFrame` the scene frame it ends at (its length less the offset: audio-sync.ts), or null. `path`
+   * null: an offset kept with no song (the app's song removed after the offset was set), for the song picked next.
    */
-  audio: { path: string; offsetFrames: number; volume: number; muted: boolean; durationSeconds: number | null; endFrame: number | null } | null;
+  audio: { path: string | null; offsetFrames: number; volume: number; muted: boolean; durationSeconds: number | null; endFrame: number | null } | null;
   aspect: { width: number; height: number };
   /** The longest of the motions, the camera and the song (null when none has a length); `longest` says which ("actor 2", "camera", "music"). */
   length: (SceneLength & { longest: string }) | null;
@@ -268,10 +269,10 @@ export async function inspectScene(file: string): Promise<{ ok: true; value: Sce
   let audio: SceneInfo['audio'] = null;
   if (scene.audio) {
     const a = scene.audio;
-    const durationSeconds = isMissing(a.path) ? null : await songSeconds(a.path);
+    const durationSeconds = a.path === null || isMissing(a.path) ? null : await songSeconds(a.path);
     // The scene frame the song's last sound falls on (the app's timeline runs to the same frame).
     const endFrame = durationSeconds === null ? null : songEndFrame(durationSeconds, a.offsetFrames);
-    audio = { path: storedPath(dir, a.path), offsetFrames: a.offsetFrames, volume: a.volume, muted: a.muted, durationSeconds, endFrame };
+    audio = { path: a.path === null ? null : storedPath(dir, a.path), offsetFrames: a.offsetFrames, volume: a.volume, muted: a.muted, durationSeconds, endFrame };
   }
   const candidates: [string, number][] = [
     ...actors.flatMap((a, i): [string, number][] => (a.motionLength ? [[`actor ${i + 1}`, a.motionLength.lastFrame]] : [])),
@@ -311,13 +312,15 @@ export function sceneLines(info: SceneInfo): string {
   const missing = (p: string) => (info.missing.includes(p) ? ' (not found)' : '');
   const motion = (p: string | null, l: SceneLength | null) => (p === null ? '(none)' : `${p}${missing(p)}${l ? `  ${framesAndSeconds(l)}` : ''}`);
   const a = info.audio;
-  const song = a
+  const song = a?.path === null
+    ? `  music   no song; its offset kept for the next one (${plural(a.offsetFrames, 'frame')})\n`
+    : a
     ? `  music   ${a.path}${missing(a.path)} (offset ${plural(a.offsetFrames, 'frame')})` +
       (a.durationSeconds !== null ? `  ${a.durationSeconds.toFixed(2)} s, ends at frame ${a.endFrame}` : info.missing.includes(a.path) ? '' : '  length not in its header') +
       `  volume ${Math.round(a.volume * 100)}%${a.muted ? '  muted' : ''}\n`
     : '';
   return (
-    `  VMD Studio scene  ${plural(n, 'actor')}${info.camera ? ', a camera' : ''}${info.audio ? ', music' : ''}; open it in the VMD Studio app\n` +
+    `  VMD Studio scene  ${plural(n, 'actor')}${info.camera ? ', a camera' : ''}${info.audio?.path ? ', music' : ''}; open it in the VMD Studio app\n` +
     info.actors
       .map(
         (x, i) =>

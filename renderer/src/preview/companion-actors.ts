@@ -47,8 +47,7 @@ const objectOf = (b: CompanionBody): THREE.Object3D => (isModel(b) ? b.mesh : b.
 /**
  * A mesh's room on the floor at rest (its geometry's box, unposed, before its place), in MMD axes (Z negated),
  * and how high it reaches as drawn now (posedBoxOf), or null for an empty one: what a new actor is placed beside
- * (shared/scene/place-beside.ts), and what the view is widened to after one was (scene-actors.ts frameActors
- * 'widen': arms out, the reach of any pose along the motion).
+ * (shared/scene/place-beside.ts: arms out, the room any pose of its motion may take beside the others).
  */
 export function footprintOf(mesh: THREE.Mesh): Footprint | null {
   const g = mesh.geometry;
@@ -62,8 +61,8 @@ export function footprintOf(mesh: THREE.Mesh): Footprint | null {
 
 /**
  * The box a mesh fills as it is drawn now (posedBoxOf: posed, turned as its stage turns it, about where it
- * stands), in MMD axes, or null when not known: what Frame All Actors and a scene's opening fit (scene-actors.ts
- * frameActors 'fit', 'open'). Before, their widths came from the unposed geometry, and Gene's is far wider than
+ * stands), in MMD axes, or null when not known: what Frame All Actors, a scene's opening and the widening after an
+ * import fit (scene-actors.ts frameActors). Before, their widths came from the unposed geometry, and Gene's is far wider than
  * she stands: beside a tall model the view centred on her (X −8 for −8 and 8), the other at the picture's edge.
  */
 export function posedFootprintOf(mesh: THREE.Mesh): Footprint | null {

@@ -26,7 +26,7 @@ import { useSceneStore } from '../stores/scene';
 import { readModelFile } from '../stores/model-reads';
 import { usePreviewStore } from '../stores/preview';
 import { DEFAULT_FOOTPRINT, type Footprint } from '../../../shared/scene/place-beside';
-import { motionReach, turnReach } from '../../../shared/scene/motion-reach';
+import { motionReachFrom, turnReach } from '../../../shared/scene/motion-reach';
 import { STANDARD_SOURCE, useRetargetStore } from '../stores/retarget';
 import { buildModelMesh, type BuiltModel } from './model-mesh';
 import { buildDefaultFigure } from './figure-mesh';
@@ -101,22 +101,24 @@ const FIT_MARGIN = 1.1;
  * Widens the free view to show every actor where it stands and where its motion takes it (after a new one
  * was placed beside the others, off the view it had, or a capture was imported): the view turns about the
  * middle of their reach, backed off for that width at the view's aspect and for its depth, never nearer than
- * it was. Their reach: their rest footprints (arms out) carried along their motions' paths (センター and
- * 全ての親 keys, shared/scene/motion-reach.ts) and moved by their stages (the hidden left out). Before, only
- * the footprints at the stage counted, and a walk imported from a capture left the view within seconds.
+ * it was. Their reach: each actor's box as it is drawn now (posed, turned where it stands) carried along its
+ * motion's path from where the body stands in it (センター and 全ての親 keys, shared/scene/motion-reach.ts
+ * motionReachFrom: the box holds that place already) and moved by its stage (the hidden left out). Before, only
+ * the footprints at the stage counted, and a walk imported from a capture left the view within seconds; and the
+ * widths were the unposed meshes' (arms out; Gene's far wider than she stands).
  *
  * `mode`: 'widen' as above; 'fit' (Frame All Actors, key A) fits the view to them from the side it looks from,
- * nearer too, the target at their middle (across and in depth) at chest height, each actor's box as it is drawn now
- * (posed, turned) carried along its motion's path; 'open' (a scene opened) fits as 'fit' does, only
- * when an actor's reach lies outside the view (a scene of one actor, or of actors close together, keeps the view).
+ * nearer too, the target at their middle (across and in depth) at chest height; 'open' (a scene opened) fits as
+ * 'fit' does, only when an actor's reach lies outside the view (a scene of one actor, or of actors close together,
+ * keeps the view). `paths`: each actor's motionReachFrom at the frame drawn.
  */
-function frameActors(engine: PreviewEngine, shownId: number | null, stages: ReadonlyMap<number, StagePlace | undefined>, paths: ReadonlyMap<number, Footprint>, mode: 'widen' | 'fit' | 'open' = 'widen'): void {
+export function frameActors(engine: PreviewEngine, shownId: number | null, stages: ReadonlyMap<number, StagePlace | undefined>, paths: ReadonlyMap<number, Footprint>, mode: 'widen' | 'fit' | 'open' = 'widen'): void {
   let lo = Infinity, hi = -Infinity, zlo = Infinity, zhi = -Infinity, ylo = Infinity, yhi = -Infinity;
   let travels = false;
-  // Fitting: each as it is drawn now (turned where it stands); before, the widths came from the unposed meshes, and a
-  // model whose unposed box is far wider than she stands (Gene) pulled the view's middle her way. Widening: at rest
-  // (arms out), the room any pose of the motion may take.
-  const known = engine.footprints(shownId, mode === 'widen' ? 'rest' : 'posed');
+  // Each as it is drawn now (turned where it stands), fitting and widening alike; before, the widths came from the
+  // unposed meshes, and a model whose unposed box is far wider than she stands (Gene) pulled the view's middle her
+  // way (Frame all), or the view was widened after an import for arms held out as the actors do not hold them.
+  const known = engine.footprints(shownId, 'posed');
   // An actor whose model is still being built is taken at the shown one's size (or a model's usual).
   const usual = (shownId !== null ? known.get(shownId) : undefined) ?? DEFAULT_FOOTPRINT;
   for (const [id, stage] of stages) {
@@ -203,13 +205,16 @@ function insideView(engine: PreviewEngine, lo: number, hi: number, zlo: number, 
   return true;
 }
 
-/** Each actor's path across the floor (its motion's センター/全ての親 range), by actor id. */
-function actorPaths(ids: Iterable<number>): Map<number, Footprint> {
+/**
+ * Each actor's path across the floor (its motion's センター/全ての親 range) from where its body stands at frame `f`
+ * (the frame its posed box is drawn at, which holds that place already), by actor id.
+ */
+function actorPaths(ids: Iterable<number>, f: number): Map<number, Footprint> {
   const ws = useWorkspaceStore();
   const out = new Map<number, Footprint>();
   for (const id of ids) {
     const d = ws.get(id);
-    if (d) out.set(id, motionReach(d.tracks.bones));
+    if (d) out.set(id, motionReachFrom(d.tracks.bones, f));
   }
   return out;
 }
@@ -365,7 +370,7 @@ export function installSceneActors(getEngine: () => PreviewEngine | null): () =>
       const engine = getEngine();
       if (!engine) return;
       const shown = new Map(scene.actors.filter((a) => !a.hidden).map((a) => [a.id, a.stage]));
-      frameActors(engine, scene.lastActorId, shown, actorPaths(shown.keys()));
+      frameActors(engine, scene.lastActorId, shown, actorPaths(shown.keys(), engine.motion.frame));
     },
   );
   // Frame All Actors (view menu ▾, key A), and a scene just opened with actors outside the view.
@@ -375,7 +380,7 @@ export function installSceneActors(getEngine: () => PreviewEngine | null): () =>
       const engine = getEngine();
       if (!engine || !r) return;
       const shown = new Map(scene.actors.filter((a) => !a.hidden).map((a) => [a.id, a.stage]));
-      frameActors(engine, scene.lastActorId, shown, actorPaths(shown.keys()), r.mode);
+      frameActors(engine, scene.lastActorId, shown, actorPaths(shown.keys(), engine.motion.frame), r.mode);
     },
   );
   return () => {

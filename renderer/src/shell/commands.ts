@@ -371,8 +371,9 @@ async function askKeepLone(): Promise<boolean | null> {
   const parts: NoticeText[] = [];
   for (const c of extras) {
     if (c.kind === 'model' && a.model) parts.push({ key: 'scene.keep.model', params: { name: basenamePath(a.model) } });
-    else if (c.kind === 'song' && now.audio) parts.push({ key: 'scene.keep.song', params: { name: basenamePath(now.audio.path) } });
-    else if (c.kind === 'offset' && now.audio) parts.push({ key: 'scene.keep.offset', params: { frames: String(now.audio.offsetFrames) } });
+    else if (c.kind === 'song' && now.audio?.path) parts.push({ key: 'scene.keep.song', params: { name: basenamePath(now.audio.path) } });
+    // The offset a removed song left (kept for the song picked next): said as the music's, not "its".
+    else if (c.kind === 'offset' && now.audio) parts.push({ key: now.audio.path === null ? 'scene.keep.offsetAlone' : 'scene.keep.offset', params: { frames: String(now.audio.offsetFrames) } });
     else if (c.kind === 'stage') parts.push({ key: 'scene.keep.stage' });
     else if (c.kind === 'hidden') parts.push({ key: 'scene.keep.hidden' });
   }

@@ -102,9 +102,10 @@ export const useMusicStore = defineStore('music', () => {
   let lastSong: string | null = null;
   /**
    * What loading the song did to a non-zero offset: kept (the same file) or reset to 0 from `was`; null: it was 0.
-   * `replaced`: the scene's song it stands in for (`missingSong`), whose offset it kept (0 too).
+   * `replaced`: the scene's song it stands in for (`missingSong`), whose offset it kept (0 too); `held`: the offset
+   * was the one a scene kept with no song (offsetHeld).
    */
-  const offsetOnLoad = ref<{ was: number; kept: boolean; replaced?: string } | null>(null);
+  const offsetOnLoad = ref<{ was: number; kept: boolean; replaced?: string; held?: boolean } | null>(null);
   /**
    * The song a scene file names that could not be read (its file name), set by the scene at open: the next song
    * loaded is its replacement (the song moved or renamed, picked again with ♪ Music…), so it keeps the scene's
@@ -112,6 +113,12 @@ export const useMusicStore = defineStore('music', () => {
    * scene; a song loaded after the replacement is another song again (offset 0).
    */
   const missingSong = ref<string | null>(null);
+  /**
+   * The offset is a scene's kept with no song (its file says `"path": null`: the song was removed after the offset
+   * was set), set by the scene at open (holdOffset): the next song loaded keeps it, as the replacement of a missing
+   * song does. Cleared by that load and by the next scene's open.
+   */
+  let offsetHeld = false;
   /** Which song the last detection ran on (a newer song makes its answer stale). */
   let beatSong = 0;
 
@@ -279,10 +286,13 @@ export const useMusicStore = defineStore('music', () => {
       const was = offsetFrames.value;
       const replaced = missingSong.value;
       missingSong.value = null;
-      const kept = id === lastSong || replaced !== null;
+      // The offset a scene kept with no song (holdOffset) is kept too, and said as the scene's.
+      const heldFor = offsetHeld && id !== lastSong;
+      const kept = id === lastSong || replaced !== null || offsetHeld;
+      offsetHeld = false;
       lastSong = id;
       if (!kept) offsetFrames.value = 0;
-      offsetOnLoad.value = replaced !== null ? { was, kept, replaced } : was === 0 ? null : { was, kept };
+      offsetOnLoad.value = replaced !== null ? { was, kept, replaced } : was === 0 ? null : heldFor ? { was, kept, held: true } : { was, kept };
       const data: Float32Array[] = [];
       for (let c = 0; c < buffer.numberOfChannels; c++) data.push(buffer.getChannelData(c));
       held.buffer = buffer;
@@ -322,6 +332,7 @@ export const useMusicStore = defineStore('music', () => {
     const o = offsetOnLoad.value;
     if (!o) return { key: 'audio.loaded', params };
     if (o.replaced !== undefined) return { key: 'audio.loadedReplacing', params: { ...params, missing: o.replaced, offset: o.was } };
+    if (o.held) return { key: 'audio.loadedOffsetHeld', params: { ...params, offset: o.was } };
     return { key: o.kept ? 'audio.loadedOffsetKept' : 'audio.loadedOffsetReset', params: { ...params, offset: o.was } };
   }
 
@@ -346,6 +357,11 @@ export const useMusicStore = defineStore('music', () => {
     duration.value = 0;
     forgetBeats();
     version.value++;
+  }
+
+  /** Whether the next song loaded keeps the offset there is now (a scene's kept with no song; see offsetHeld). */
+  function holdOffset(on: boolean) {
+    offsetHeld = on;
   }
 
   function setOffset(f: number) {
@@ -395,7 +411,8 @@ export const useMusicStore = defineStore('music', () => {
     offset: number;
     missingSong: string | null;
     lastSong: string | null;
-    offsetOnLoad: { was: number; kept: boolean; replaced?: string } | null;
+    offsetHeld: boolean;
+    offsetOnLoad: { was: number; kept: boolean; replaced?: string; held?: boolean } | null;
   }
   function songState(): SongState {
     const buffer = held.buffer;
@@ -404,6 +421,7 @@ export const useMusicStore = defineStore('music', () => {
       offset: offsetFrames.value,
       missingSong: missingSong.value,
       lastSong,
+      offsetHeld,
       offsetOnLoad: offsetOnLoad.value,
     };
   }
@@ -415,6 +433,7 @@ export const useMusicStore = defineStore('music', () => {
     if (offsetFrames.value !== st.offset) setOffset(st.offset);
     missingSong.value = st.missingSong;
     lastSong = st.lastSong;
+    offsetHeld = st.offsetHeld;
     offsetOnLoad.value = st.offsetOnLoad;
   }
 
@@ -633,6 +652,7 @@ export const useMusicStore = defineStore('music', () => {
     missingSong,
     loadedNotice,
     unload,
+    holdOffset,
     setOffset,
     changeOffset,
     remove,

@@ -186,16 +186,22 @@ export const useSceneStore = defineStore('scene', () => {
     const audio = now.audio?.beats ? { ...now.audio, beats: { ...now.audio.beats, shown: true } } : now.audio;
     return JSON.stringify({ ...now, audio, activeActor: 0 });
   }
+  /** A song loaded, or the offset a removed song left (what only a scene file keeps beside a lone motion). */
+  function musicBeside(): boolean {
+    const music = useMusicStore();
+    return music.loaded || music.offsetFrames !== 0;
+  }
   /**
    * No scene file, and what the window holds is more than a lone motion: several documents, or one document
    * with music beside it, or one actor standing off the origin or hidden (what only a scene file keeps). An
    * untitled scene: its arrangement is kept nowhere yet, so the title, the status bar, the close and replace
-   * questions and Save All treat it as a scene. Removing the music (or the stage) makes it a lone motion again.
+   * questions and Save All treat it as a scene. Removing the music (or the stage) makes it a lone motion again, unless
+   * the song's offset was set: that offset stays for the song picked next, and only a scene file keeps it.
    */
   const untitled = computed(
     () =>
       path.value === null &&
-      (entries.value.length > 1 || (entries.value.length === 1 && useMusicStore().loaded) || entries.value.some((p) => p.hidden || p.stage)),
+      (entries.value.length > 1 || (entries.value.length === 1 && musicBeside()) || entries.value.some((p) => p.hidden || p.stage)),
   );
   /**
    * The scene's own content is unsaved: a scene file is open and what it would hold now differs from it (music,
@@ -268,9 +274,12 @@ export const useSceneStore = defineStore('scene', () => {
       : []),
   ]);
 
-  /** An untitled scene that is one saved motion and a song: nothing but the song (and its offset) is unsaved. */
+  /**
+   * An untitled scene that is one saved motion and a song, or the offset a removed song left: nothing but the song
+   * (and its offset) is unsaved.
+   */
   const songOnlyUnsaved = computed(
-    () => path.value === null && entries.value.length === 1 && !entries.value[0].dirty && !entries.value[0].hidden && !entries.value[0].stage && useMusicStore().loaded,
+    () => path.value === null && entries.value.length === 1 && !entries.value[0].dirty && !entries.value[0].hidden && !entries.value[0].stage && musicBeside(),
   );
 
   /**
@@ -295,7 +304,7 @@ export const useSceneStore = defineStore('scene', () => {
     // only), said in those words: "Unsaved changes in Untitled scene" read as the dance's save having failed.
     if (anyDirty.value && songOnlyUnsaved.value) {
       const params: Record<string, string> = { file: ws.fileName };
-      return { key: 'status.songUnsaved', params, unsaved: true };
+      return { key: useMusicStore().loaded ? 'status.songUnsaved' : 'status.offsetUnsaved', params, unsaved: true };
     }
     if (anyDirty.value) return { key: 'status.othersUnsaved', params: { file: ws.fileName, names: unsavedNames.value.join(', ') }, unsaved: true };
     return { key: 'status.saved', unsaved: false };
@@ -481,9 +490,11 @@ export const useSceneStore = defineStore('scene', () => {
    */
   function openLone(content: DocumentContent) {
     const music = useMusicStore();
-    if (entries.value.length && music.loaded) {
-      music.unload();
+    // The offset a removed song left is that scene's too (kept for its next song): it goes with it.
+    if (entries.value.length && musicBeside()) {
+      if (music.loaded) music.unload();
       music.setOffset(0);
+      music.holdOffset(false);
     }
     const [id] = ws.open([content]);
     const camera = isCameraMotion(content.info);
@@ -510,6 +521,7 @@ export const useSceneStore = defineStore('scene', () => {
     const music = useMusicStore();
     if (music.loaded) music.unload();
     music.setOffset(0);
+    music.holdOffset(false);
     music.setVolume(1);
     music.setMuted(false);
     // Entries first (none), so the emptied workspace finds no actor to show.
@@ -1178,7 +1190,9 @@ export const useSceneStore = defineStore('scene', () => {
     // Beat markers show as the scene left them (off when it keeps no grid; its grid turns them on below): a
     // detection started by markers left on from the previous scene would change this one's content as it opens.
     music.setBeatsOn(false);
-    if (scene.audio) {
+    // An offset the scene kept with no song: the song picked next takes it.
+    music.holdOffset(scene.audio !== null && scene.audio.path === null);
+    if (scene.audio?.path) {
       const a = await api.readAudioFile(scene.audio.path);
       if (!a.ok) {
         problem({ role: 'audio', path: scene.audio.path }, a.error);
@@ -1331,9 +1345,15 @@ export const useSceneStore = defineStore('scene', () => {
     // out and says so (saveTo), never writing the old song's path as if it were the one playing.
     const song = music.loaded ? (music.path ?? music.name) : null;
     const grid = music.beatState === 'ready' ? music.beatGrid : null;
+    // An offset with no song loaded (the song removed after the offset was set, or a scene that kept one so) is kept
+    // for the song picked next (stores/music.ts holdOffset): before, close and Save Scene lost it.
     const audio = song !== null
       ? { ...base.audio, path: song, offsetFrames: music.offsetFrames, volume: music.volume, muted: music.muted, beats: grid ? { bpm: grid.bpm, firstBeat: grid.firstBeat, shown: music.beatsOn } : undefined }
-      : missingAudio.value ? base.audio : null;
+      : missingAudio.value
+        ? base.audio
+        : music.offsetFrames !== 0
+          ? { ...base.audio, path: null, offsetFrames: music.offsetFrames, volume: music.volume, muted: music.muted, beats: undefined }
+          : null;
     return {
       ...base,
       aspect: a ? { width: a.width, height: a.height } : base.aspect,

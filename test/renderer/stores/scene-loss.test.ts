@@ -260,8 +260,10 @@ describe('a lone motion with music beside it is an untitled scene (issue 30: the
       'Keep the song song.wav and its offset (12 frames) with a.vmd as a scene? Only a scene file (.vmdscene) keeps them together; Don’t Save loses them.',
     );
 
-    // The music taken away again leaves nothing only a scene file keeps: a lone motion, nothing to ask.
+    // The music and its offset taken away again leave nothing only a scene file keeps: a lone motion, nothing to ask.
+    // (The song alone removed leaves its offset, which a scene keeps: the test after this.)
     useMusicStore().unload();
+    useMusicStore().setOffset(0);
     expect(scene.untitled).toBe(false);
     expect(scene.anyDirty).toBe(false);
     expect(scene.unsavedNames).toEqual([]);
@@ -270,6 +272,33 @@ describe('a lone motion with music beside it is an untitled scene (issue 30: the
     expect(statusLine()).toBe('No unsaved changes');
     expect(await askEachBeforeClose()).toBe(true);
     expect(useConfirmStore().current).toBeNull();
+  });
+
+  it('the song removed, its offset stays for the next song: still an untitled scene, the close question names the offset, Save All keeps it ("path": null), and the scene opened again gives it to the song picked next', async () => {
+    const scene = await withSong();
+    expect(useMusicStore().remove()).toBe(true);
+    expect(useMusicStore().loaded).toBe(false);
+    // Before, the offset went unsaid and the window was a lone motion again: close and Save Scene lost it.
+    await expectUnsavedUntitled(
+      { en: 'Music offset not saved: Save Scene As… keeps it with the dance', ja: '音楽のオフセットは未保存：「シーンを保存…」でダンスと一緒に保存できます' },
+      'Keep the music offset (12 frames, kept for the next song: none is loaded) with a.vmd as a scene? Only a scene file (.vmdscene) keeps them together; Don’t Save loses them.',
+    );
+    // No song to name the scene after: scene.vmdscene proposed.
+    const saved = await saveAllAsScene('/s/offset.vmdscene', 'saveAll', 'scene.vmdscene');
+    expect(saved.audio).toEqual({ path: null, offsetFrames: 12, volume: 1, muted: false });
+    expect(scene.anyDirty).toBe(false);
+
+    // Another motion (the offset goes with the scene), then the scene file again: its offset, no song, nothing unsaved.
+    expect(await scene.openPath('/s/b.vmd')).toBe(true);
+    expect(useMusicStore().offsetFrames).toBe(0);
+    expect(await scene.openPath('/s/offset.vmdscene')).toBe(true);
+    expect(useMusicStore().loaded).toBe(false);
+    expect(useMusicStore().offsetFrames).toBe(12);
+    expect(scene.anyDirty).toBe(false);
+    // The song picked next takes it (another song would start at 0 otherwise), and says so.
+    expect(await useMusicStore().loadBytes('other.wav', song(), '/s/other.wav', { step: true })).toBe(true);
+    expect(useMusicStore().offsetFrames).toBe(12);
+    expect(renderText(useMusicStore().loadedNotice(), 'en')).toBe('Music: other.wav (3.0 s); offset 12 kept (the scene’s, kept with no song)');
   });
 
   it('opening another motion asks first, naming the untitled scene; Cancel keeps the motion, the music and its offset', async () => {

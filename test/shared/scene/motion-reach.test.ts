@@ -8,7 +8,8 @@ import { importBvh } from '../../../shared/bvh/import';
 import { standardFigureModel } from '../../../shared/skeleton/standard-figure';
 import { buildTracks } from '../../../shared/vmd/tracks';
 import { sampleBoneInto } from '../../../shared/vmd/sample';
-import { motionReach, turnReach } from '../../../shared/scene/motion-reach';
+import { motionReach, motionReachFrom, turnReach } from '../../../shared/scene/motion-reach';
+import { buildVmd } from '../../../shared/vmd/vmd-build';
 import { corpusPresent, readCorpus } from '../../helpers/corpus';
 
 describe.skipIf(!corpusPresent)('motionReach', () => {
@@ -47,5 +48,33 @@ describe.skipIf(!corpusPresent)('motionReach', () => {
     expect(r.maxX).toBeCloseTo(10, 6);
     expect(r.minZ).toBeCloseTo(0, 6);
     expect(r.maxZ).toBeCloseTo(0, 6);
+  });
+});
+
+describe('motionReachFrom', () => {
+  // センター from X 0 (frame 0) to X 30 (frame 60), linear; 全ての親 at Z 4 throughout.
+  const bones = buildTracks(
+    buildVmd({
+      bones: [
+        { name: 'センター', frame: 0, position: [0, 0, 0], rotation: [0, 0, 0, 1] },
+        { name: 'センター', frame: 60, position: [30, 0, 0], rotation: [0, 0, 0, 1] },
+        { name: '全ての親', frame: 0, position: [0, 0, 4], rotation: [0, 0, 0, 1] },
+      ],
+    }),
+  ).bones;
+
+  it('is the path as seen from where the body stands at that frame: all ahead at 0, all behind at 60, half each way at 30', () => {
+    // The whole range is X 0…30 and Z 0…4 (the origin counts); the body stands at (0, 4) at frame 0, (15, 4) at 30
+    // (halfway on a linear segment), (30, 4) at 60 and after.
+    const at = (f: number) => motionReachFrom(bones, f);
+    expect(at(0)).toEqual({ minX: 0, maxX: 30, minZ: -4, maxZ: 0 });
+    expect(at(30).minX).toBeCloseTo(-15, 4);
+    expect(at(30).maxX).toBeCloseTo(15, 4);
+    expect(at(60)).toEqual({ minX: -30, maxX: 0, minZ: -4, maxZ: 0 });
+    expect(at(90)).toEqual({ minX: -30, maxX: 0, minZ: -4, maxZ: 0 });
+  });
+
+  it('a motion that keeps the body in place reaches nowhere', () => {
+    expect(motionReachFrom(buildTracks(buildVmd({ bones: [{ name: '上半身', frame: 0, position: [0, 0, 0], rotation: [0, 0, 0, 1] }] })).bones, 10)).toEqual({ minX: 0, maxX: 0, minZ: 0, maxZ: 0 });
   });
 });

@@ -5,6 +5,7 @@ import {
   MAX_SCENE_ACTORS,
   parseScene,
   sceneBytes,
+  sceneFileRefs,
   sceneForMotion,
   serializeScene,
   type Scene,
@@ -220,6 +221,15 @@ describe('scene file: write', () => {
     expect(again.audio.path).toBe('s.ogg');
   });
 
+  it('an offset kept with no song ("path": null) reads, names no file, and is written back as it was', () => {
+    const text = '{"format":"vmd-studio-scene","version":1,"actors":[{"model":null,"motion":"a.vmd"}],"audio":{"path":null,"offsetFrames":15,"volume":0.5,"muted":false}}';
+    const r = parseScene(text, '/p/s.vmdscene');
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.audio).toEqual({ path: null, offsetFrames: 15, volume: 0.5, muted: false });
+    expect(sceneFileRefs(r.value).map((f) => f.role)).toEqual(['motion']);
+    expect(JSON.parse(serializeScene(r.value, '/q/t.vmdscene')).audio).toEqual({ path: null, offsetFrames: 15, volume: 0.5, muted: false });
+  });
+
   it('a lone VMD makes a one-actor scene; a camera VMD goes to the camera document', () => {
     expect(sceneForMotion('/p/a.vmd', 'motion')).toMatchObject({ actors: [{ model: null, motion: '/p/a.vmd', hidden: false }], camera: null });
     expect(sceneForMotion('/p/cam.vmd', 'camera')).toMatchObject({ actors: [], camera: '/p/cam.vmd' });
@@ -301,7 +311,7 @@ describe('scene file: what a hostile file cannot do', () => {
       [`,"actors":[{"model":null,"motion":${evil}}]`, /^actors\[0\]\.motion/],
       [`,"actors":[{"model":null,"hidden":${evil}}]`, /^actors\[0\]\.hidden must be true or false \(is an object\)/],
       [`,"actors":[{"model":null,"name":${evil}}]`, /^actors\[0\]\.name must be a string \(is an object\)/],
-      [`,"audio":{"path":${evil}}`, /^audio\.path must be a file path \(is an object\)/],
+      [`,"audio":{"path":${evil}}`, /^audio\.path must be a file path or null \(is an object\)/],
       [`,"audio":{"path":"a.wav","volume":${evil}}`, /^audio\.volume must be a number/],
       [`,"aspect":{"width":${evil},"height":9}`, /^aspect\.width must be a number/],
       [`,"view":{"frame":${evil}}`, /^view\.frame must be a string, number/],
