@@ -4,7 +4,10 @@
  * stageMotionRefusal —, a trim past the motion's end, a VRMA map whose rows are never
  * read), and the one order in which a capture import's warnings are listed. The one-file commands
  * (electron/cli/commands) and the batch operations (ops.ts) both take them from here, so a file gets the
- * same warning either way. English, as the command line speaks; the output bytes are never changed.
+ * same warning either way. Each is a Diagnostic: its English line (`message`, as the command line and --json
+ * say it) with a code and values, so the batch's rows and the commands under --lang ja say it in the user's
+ * language (`note.<code>` in shared/i18n/warning-strings.ts; a report takes them by warningFields). The output
+ * bytes are never changed.
  */
 import { frameAt } from '../../shared/edit-core/record-util';
 import { buildTracks, BLOCK_KINDS, type Diagnostic, type VmdDocument } from '../../shared/vmd';
@@ -26,10 +29,20 @@ export function fewNames(names: readonly string[]): string {
 
 const KIND_WORDS = { bone: 'bone', morph: 'morph', camera: 'camera', light: 'light', shadow: 'self-shadow', ik: 'IK/display' } as const;
 
-/** What keys a motion without bone keys has, for the warning ("only camera and light keys", "no keys at all"). */
-function otherKeys(doc: VmdDocument): string {
-  const kinds = BLOCK_KINDS.filter((k) => k !== 'bone' && doc[k].count > 0).map((k) => KIND_WORDS[k]);
-  return kinds.length ? `only ${kinds.length > 1 ? `${kinds.slice(0, -1).join(', ')} and ${kinds[kinds.length - 1]}` : kinds[0]} keys` : 'no keys at all';
+/** Whose skeleton a warning names: `--model`'s, or the standard one (no --model). `note.whoWord.*`. */
+type Who = 'model' | 'standard';
+const WHO = { model: 'the model', standard: 'the standard skeleton' } as const;
+
+/**
+ * What the output of a motion that moves no bone is (`note.resultWord.*`): the bake's model at rest, the
+ * BVH's or the VRMA's skeleton standing still (the VRMA's expressions moving all the same).
+ */
+type NoMoveResult = 'bake' | 'bvh' | 'vrma' | 'vrmaExpressions';
+function resultText(result: NoMoveResult, who: Who, expressions: number): string {
+  if (result === 'bake') return 'the bake is of the model standing at rest';
+  if (result === 'bvh') return `the BVH is ${WHO[who]} standing still`;
+  if (result === 'vrma') return `the VRMA is ${WHO[who]} standing still`;
+  return `the VRMA's bones are ${WHO[who]} standing still; only its ${plural(expressions, 'expression')} ${agree(expressions, 'moves', 'move')}`;
 }
 
 /**
@@ -37,17 +50,27 @@ function otherKeys(doc: VmdDocument): string {
  * a camera or light motion is refused before this), or none of its bone tracks names a bone the model has (a motion for another skeleton).
  * `result` says what the output then is. Null when some bone of the model is keyed.
  */
-export function noBoneMovedWarning(doc: VmdDocument, model: ModelData, whose: string, result: string): string | null {
+export function noBoneMovedWarning(doc: VmdDocument, model: ModelData, who: Who, result: NoMoveResult, expressions = 0): Diagnostic | null {
+  const said = resultText(result, who, expressions);
+  const words = { whoWord: who, resultWord: result, expressions };
   const tracks = buildTracks(doc).bones.names;
-  if (tracks.length === 0) return `the motion has no bone keys (${otherKeys(doc)}): ${result}`;
+  if (tracks.length === 0) {
+    // What keys it has instead ("only morph and IK/display keys", "no keys at all"): `onlyKinds`, said as the kinds' words.
+    const kinds = BLOCK_KINDS.filter((k) => k !== 'bone' && doc[k].count > 0);
+    const kindWords = kinds.map((k) => KIND_WORDS[k]);
+    if (!kinds.length) return { code: 'W_NO_KEYS', message: `the motion has no bone keys (no keys at all): ${said}`, params: words };
+    const only = kindWords.length > 1 ? `${kindWords.slice(0, -1).join(', ')} and ${kindWords[kindWords.length - 1]}` : kindWords[0];
+    return { code: 'W_NO_BONE_KEYS', message: `the motion has no bone keys (only ${only} keys): ${said}`, params: { ...words, only, onlyKinds: kinds.join(',') } };
+  }
   const cmp = compareMotionToModel({ bones: tracks, morphs: [] }, { bones: model.bones.map((b) => b.name), morphs: [] });
   if (cmp.matchedBones > 0) return null;
-  return `${whose} has none of the motion's ${plural(tracks.length, 'bone track')} (${fewNames(cmp.missingBones)}): ${result}`;
+  const names = fewNames(cmp.missingBones);
+  return { code: 'W_NO_MODEL_BONE', message: `${WHO[who]} has none of the motion's ${plural(tracks.length, 'bone track')} (${names}): ${said}`, params: { ...words, n: tracks.length, names } };
 }
 
 /** physics-bake's warning for a motion that moves none of the model's bones. */
-export function physicsBakeWarnings(doc: VmdDocument, model: ModelData): string[] {
-  const w = noBoneMovedWarning(doc, model, 'the model', 'the bake is of the model standing at rest');
+export function physicsBakeWarnings(doc: VmdDocument, model: ModelData): Diagnostic[] {
+  const w = noBoneMovedWarning(doc, model, 'model', 'bake');
   return w ? [w] : [];
 }
 
@@ -55,32 +78,44 @@ export function physicsBakeWarnings(doc: VmdDocument, model: ModelData): string[
  * physics-bake's warning for keys of the baked bones inside the range that switch physics off (keyed by hand, or
  * a previous bake), played as keys without --resimulate: the bake kept them.
  */
-export function physicsOffKeysWarnings(r: { physicsOffKeys: number; resimulated: boolean }): string[] {
+export function physicsOffKeysWarnings(r: { physicsOffKeys: number; resimulated: boolean }): Diagnostic[] {
   if (r.resimulated || r.physicsOffKeys === 0) return [];
   const n = r.physicsOffKeys;
-  return [`${plural(n, 'key')} of the baked bones in the range ${agree(n, 'switches', 'switch')} physics off (keyed by hand, or a previous bake): ${agree(n, 'it was', 'they were')} played as keys; --resimulate simulates over ${agree(n, 'it', 'them')}`];
+  return [{ code: 'W_BAKE_PHYSICS_OFF_KEYS', message: `${plural(n, 'key')} of the baked bones in the range ${agree(n, 'switches', 'switch')} physics off (keyed by hand, or a previous bake): ${agree(n, 'it was', 'they were')} played as keys; --resimulate simulates over ${agree(n, 'it', 'them')}`, params: { n } }];
+}
+
+/**
+ * physics-bake's warnings for the bones a VMD cannot name (the bake leaves them out): physics bones over a bone
+ * name's 15 bytes, IK bones over an IK key's 20. `long`: the command line's wording (why, in a second clause).
+ */
+export function bakeNameWarnings(r: { namesTooLong: readonly string[]; ikNamesTooLong: readonly string[] }, long = false): Diagnostic[] {
+  return [
+    ...r.namesTooLong.map((name) => long
+      ? { code: 'W_BAKE_NAME_LONG_WHY', message: `physics bone "${name}" is not baked: its name is over 15 bytes, a VMD cannot name it`, params: { name } }
+      : { code: 'W_BAKE_NAME_LONG', message: `physics bone "${name}" not baked: its name is over 15 bytes`, params: { name } }),
+    ...r.ikNamesTooLong.map((name) => long
+      ? { code: 'W_BAKE_IK_NAME_LONG_WHY', message: `IK bone "${name}" is not switched off: its name is over 20 bytes, a VMD's IK keys cannot name it`, params: { name } }
+      : { code: 'W_BAKE_IK_NAME_LONG', message: `IK bone "${name}" not switched off: its name is over 20 bytes`, params: { name } }),
+  ];
 }
 
 /** export-bvh's warning for a motion that moves none of the skeleton's bones (`standard`: no --model). */
-export function exportBvhWarnings(doc: VmdDocument, model: ModelData, standard: boolean): string[] {
-  const who = standard ? 'the standard skeleton' : 'the model';
-  const w = noBoneMovedWarning(doc, model, who, `the BVH is ${who} standing still`);
+export function exportBvhWarnings(doc: VmdDocument, model: ModelData, standard: boolean): Diagnostic[] {
+  const w = noBoneMovedWarning(doc, model, standard ? 'standard' : 'model', 'bvh');
   return w ? [w] : [];
 }
 
 /** export-bvh's and export-vrma's warnings for what the motion moves that the file cannot carry: bones that reach no humanoid joint, morphs no expression took. */
-export function humanoidExportWarnings(r: { leftOutBones: readonly string[]; unusedMorphs?: readonly string[] }): string[] {
-  return [leftOutWarning(r.leftOutBones), unusedMorphsWarning(r.unusedMorphs ?? [])].filter((w): w is string => w !== null);
+export function humanoidExportWarnings(r: { leftOutBones: readonly string[]; unusedMorphs?: readonly string[] }): Diagnostic[] {
+  return [leftOutWarning(r.leftOutBones), unusedMorphsWarning(r.unusedMorphs ?? [])].filter((w): w is Diagnostic => w !== null);
 }
 
 /**
  * export-vrma's warning for a motion that moves none of the skeleton's bones (`standard`: no --model), as
  * export-bvh's; `expressions`: how many expressions the VRMA carries all the same (a morph motion's).
  */
-export function exportVrmaWarnings(doc: VmdDocument, model: ModelData, standard: boolean, expressions: number): string[] {
-  const who = standard ? 'the standard skeleton' : 'the model';
-  const result = expressions > 0 ? `the VRMA's bones are ${who} standing still; only its ${plural(expressions, 'expression')} ${agree(expressions, 'moves', 'move')}` : `the VRMA is ${who} standing still`;
-  const w = noBoneMovedWarning(doc, model, who, result);
+export function exportVrmaWarnings(doc: VmdDocument, model: ModelData, standard: boolean, expressions: number): Diagnostic[] {
+  const w = noBoneMovedWarning(doc, model, standard ? 'standard' : 'model', expressions > 0 ? 'vrmaExpressions' : 'vrma', expressions);
   return w ? [w] : [];
 }
 
@@ -88,7 +123,7 @@ export function exportVrmaWarnings(doc: VmdDocument, model: ModelData, standard:
  * trim's warning for a range that holds no key of the motion: it starts after the last key, or ends before
  * the first. `hold`: what trim writes then (the pose held there) or, with --no-hold, nothing.
  */
-export function trimRangeWarnings(doc: VmdDocument, from: number, to: number | undefined, hold: boolean): string[] {
+export function trimRangeWarnings(doc: VmdDocument, from: number, to: number | undefined, hold: boolean): Diagnostic[] {
   let first = Infinity, last = -1;
   for (const kind of BLOCK_KINDS) {
     const b = doc[kind];
@@ -99,8 +134,14 @@ export function trimRangeWarnings(doc: VmdDocument, from: number, to: number | u
     }
   }
   if (last < 0) return [];
-  if (from > last) return [`--from ${from} is after the motion's last key (frame ${last}): no key is kept${hold ? `, the output is the pose at frame ${last} held at frame 0` : ', the output has no keys'}`];
-  if (to !== undefined && to < first) return [`--to ${to} is before the motion's first key (frame ${first}): no key is kept${hold ? `, the output is the pose at frame ${first} held at frame ${to - from}` : ', the output has no keys'}`];
+  if (from > last) {
+    const message = `--from ${from} is after the motion's last key (frame ${last}): no key is kept${hold ? `, the output is the pose at frame ${last} held at frame 0` : ', the output has no keys'}`;
+    return [{ code: hold ? 'W_TRIM_AFTER_END_HOLD' : 'W_TRIM_AFTER_END', message, params: { from, last } }];
+  }
+  if (to !== undefined && to < first) {
+    const message = `--to ${to} is before the motion's first key (frame ${first}): no key is kept${hold ? `, the output is the pose at frame ${first} held at frame ${to - from}` : ', the output has no keys'}`;
+    return [{ code: hold ? 'W_TRIM_BEFORE_START_HOLD' : 'W_TRIM_BEFORE_START', message, params: { to, first, at: to - from } }];
+  }
   return [];
 }
 
@@ -116,11 +157,11 @@ export interface MapFileInfo {
  * The rows of a VRMA conversion's --map that nothing reads: a VRMA's humanoid bones are named by the VRM
  * standard, so only the JSON "morphs" section (expression → morph) is used; a CSV map has no such section.
  */
-export function vrmaMapWarnings(op: 'import-vrma' | 'export-vrma', map: MapFileInfo | undefined): string[] {
+export function vrmaMapWarnings(op: 'import-vrma' | 'export-vrma', map: MapFileInfo | undefined): Diagnostic[] {
   if (!map) return [];
-  const rows = (n: number) => plural(n, 'row');
-  if (map.format === 'csv') return [`--map ${map.name}: ${op} reads only a JSON map's "morphs" section ({"morphs": {"happy": "笑い"}}), not a CSV map: its ${rows(map.bones)} are ignored`];
-  if (map.bones > 0) return [`--map ${map.name}: ${plural(map.bones, 'bone row')} ignored (the "bones" section, or rows outside "morphs"): ${op} maps the VRM humanoid bones by their standard names and reads only the "morphs" section`];
+  const params = { map: map.name, op, n: map.bones };
+  if (map.format === 'csv') return [{ code: 'W_VRMA_MAP_CSV', message: `--map ${map.name}: ${op} reads only a JSON map's "morphs" section ({"morphs": {"happy": "笑い"}}), not a CSV map: its ${plural(map.bones, 'row')} are ignored`, params }];
+  if (map.bones > 0) return [{ code: 'W_VRMA_MAP_BONES', message: `--map ${map.name}: ${plural(map.bones, 'bone row')} ignored (the "bones" section, or rows outside "morphs"): ${op} maps the VRM humanoid bones by their standard names and reads only the "morphs" section`, params }];
   return [];
 }
 
@@ -128,17 +169,19 @@ export function vrmaMapWarnings(op: 'import-vrma' | 'export-vrma', map: MapFileI
  * import-bvh's warning for a JSON --map with a "morphs" section: a BVH has joints only, no morphs or
  * expressions, so those rows have nothing to name (the "bones" section is read as ever).
  */
-export function bvhMapWarnings(map: MapFileInfo | undefined): string[] {
+export function bvhMapWarnings(map: MapFileInfo | undefined): Diagnostic[] {
   if (!map || map.morphs.size === 0) return [];
   const n = map.morphs.size;
-  return [`--map ${map.name}: ${plural(n, '"morphs" row')} ignored: a BVH has joints only, no morphs or expressions, so import-bvh reads only the map's joint rows (the "bones" section)`];
+  return [{ code: 'W_BVH_MAP_MORPHS', message: `--map ${map.name}: ${plural(n, '"morphs" row')} ignored: a BVH has joints only, no morphs or expressions, so import-bvh reads only the map's joint rows (the "bones" section)`, params: { map: map.name, n } }];
 }
 
 /** import-vrma's warning for --map "morphs" rows that name no expression of the file being imported. */
-export function unknownExpressionWarnings(map: MapFileInfo | undefined, expressions: Readonly<Record<string, number>>): string[] {
+export function unknownExpressionWarnings(map: MapFileInfo | undefined, expressions: Readonly<Record<string, number>>): Diagnostic[] {
   if (!map || map.format !== 'json') return [];
   const unknown = [...map.morphs.keys()].filter((k) => !Object.prototype.hasOwnProperty.call(expressions, k));
-  return unknown.length ? [`--map ${map.name}: "morphs" rows naming no expression of the file (left out): ${fewNames(unknown)}`] : [];
+  if (!unknown.length) return [];
+  const names = fewNames(unknown);
+  return [{ code: 'W_VRMA_MAP_EXPRESSIONS', message: `--map ${map.name}: "morphs" rows naming no expression of the file (left out): ${names}`, params: { map: map.name, names } }];
 }
 
 /**
@@ -147,11 +190,14 @@ export function unknownExpressionWarnings(map: MapFileInfo | undefined, expressi
  * what the import could not keep. `lists`: also the joints left unmapped and the parts the model lacks, for
  * the batch's report (the one-file commands print those in their report line and JSON).
  */
-export function captureWarnings(file: string, read: readonly Diagnostic[], r: ImportReport, opts: { standard: boolean; lists: boolean }): string[] {
+export function captureWarnings(file: string, read: readonly Diagnostic[], r: ImportReport, opts: { standard: boolean; lists: boolean }): Diagnostic[] {
+  const who: Who = opts.standard ? 'standard' : 'model';
   return [
-    ...read.map((d) => `${file}: ${d.message}`),
-    ...(opts.lists && r.unmappedJoints.length ? [`unmapped joints: ${r.unmappedJoints.join(' ')}`] : []),
-    ...(opts.lists && r.unboundParts.length ? [`parts ${opts.standard ? 'the standard skeleton' : 'the model'} lacks: ${r.unboundParts.join(' ')}`] : []),
-    ...r.warnings,
+    // The reader's note with the file's name; an --fps over a right Frame Time plays slower or faster (`paceWord`).
+    ...read.map((d) => ({ code: d.code, message: `${file}: ${d.message}`, params: { ...d.params, file, ...(d.code === 'W_BVH_FPS_OVERRIDE' ? { paceWord: d.params?.slower ? 'slower' : 'faster' } : {}) } })),
+    ...(opts.lists && r.unmappedJoints.length ? [{ code: 'W_CAPTURE_UNMAPPED', message: `unmapped joints: ${r.unmappedJoints.join(' ')}`, params: { names: r.unmappedJoints.join(' ') } }] : []),
+    ...(opts.lists && r.unboundParts.length ? [{ code: 'W_CAPTURE_PARTS_LACKING', message: `parts ${WHO[who]} lacks: ${r.unboundParts.join(' ')}`, params: { whoWord: who, names: r.unboundParts.join(' ') } }] : []),
+    // The import's own (an older report without codes: its English lines).
+    ...r.warnings.map((message) => r.warningCodes?.find((d) => d.message === message) ?? { code: 'W_IMPORT', message }),
   ];
 }

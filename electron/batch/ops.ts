@@ -21,6 +21,7 @@ import {
   type VmdDocument,
 } from '../../shared/vmd';
 import { poseAtFrame, reportSummary, type EditResult } from '../../shared/motion-ops';
+import { warningFields } from '../../shared/edit-core/report';
 import { prepareDocEdit, type DocEdit } from '../../shared/batch/doc-edits';
 import type { FitProgress } from '../../shared/fit/motion-fit';
 import { boolOpt, checkOptions, numOpt, refuse, type OpOptions, type OptionError } from '../../shared/batch/options';
@@ -36,7 +37,7 @@ import { describeCapture } from '../mocap/capture-info';
 import { mocapFormatOfExtension } from '../../shared/ipc/file-types';
 import { fileKindByContent, fileKindName, fileKindOfExtension, misnamedError, NEITHER_MOTION_NOR_POSE } from '../../shared/ipc/file-kind';
 import { mappingErrorIn, mappingTextFormat, parseMapping } from '../../shared/motion-ops/rename';
-import { bvhMapWarnings, captureWarnings, exportBvhWarnings, exportVrmaWarnings, humanoidExportWarnings, physicsBakeWarnings, physicsOffKeysWarnings, trimRangeWarnings, unknownExpressionWarnings, vrmaMapWarnings, type MapFileInfo } from './op-warnings';
+import { bakeNameWarnings, bvhMapWarnings, captureWarnings, exportBvhWarnings, exportVrmaWarnings, humanoidExportWarnings, physicsBakeWarnings, physicsOffKeysWarnings, trimRangeWarnings, unknownExpressionWarnings, vrmaMapWarnings, type MapFileInfo } from './op-warnings';
 import { standardFigureModel } from '../../shared/skeleton/standard-figure';
 import { retarget, retargetOptions, retargetSummary } from '../../shared/retarget';
 import { physicsBake } from '../../shared/physics';
@@ -76,19 +77,25 @@ function readVmdInput(bytes: Uint8Array): ReturnType<typeof readVmd> {
 }
 
 /** `warn`: what the edit did that the user would want to know, said beside the edit's own warnings. */
-function vmdOnly(fn: DocEdit, warn?: (doc: VmdDocument) => string[]): PreparedOp['run'] {
+function vmdOnly(fn: DocEdit, warn?: (doc: VmdDocument) => Diagnostic[]): PreparedOp['run'] {
   return (bytes, _ext, _name, progress) => {
     const d = readVmdInput(bytes);
     if (!d.ok) return d;
     const out = fromEdit(fn(d.value, progress));
     const extra = out.ok && warn ? warn(d.value) : [];
-    if (out.ok && extra.length) out.value.report.warnings = [...((out.value.report.warnings as string[] | undefined) ?? []), ...extra];
+    if (out.ok && extra.length) Object.assign(out.value.report, withWarnings(out.value.report, extra));
     return out;
   };
 }
 
+/** A report's warnings and their codes with `more` added (coded, op-warnings.ts). */
+function withWarnings(report: Record<string, unknown>, more: readonly Diagnostic[]): { warnings: string[]; warningCodes?: Diagnostic[] } {
+  const codes = [...((report.warningCodes as Diagnostic[] | undefined) ?? []), ...more];
+  return { warnings: [...((report.warnings as string[] | undefined) ?? []), ...more.map((d) => d.message)], ...(codes.length ? { warningCodes: codes } : {}) };
+}
+
 /** The warnings an edit adds to its report (trim: a range that holds no key); options already checked by prepareDocEdit. */
-function editWarnings(op: BatchOp, o: OpOptions): ((doc: VmdDocument) => string[]) | undefined {
+function editWarnings(op: BatchOp, o: OpOptions): ((doc: VmdDocument) => Diagnostic[]) | undefined {
   if (op !== 'trim') return undefined;
   const from = numOpt(o, 'from')!, to = numOpt(o, 'to'), hold = !boolOpt(o, 'no-hold', false);
   return (doc) => trimRangeWarnings(doc, from, to, hold);
@@ -120,9 +127,8 @@ function poseEdit(bytes: Uint8Array, edit: DocEdit): TaskOutput {
   if (!r.ok) return r;
   const pose = vmdToVpd(r.value.doc, buildTracks(r.value.doc), 0);
   const report = reportSummary(r.value.report);
-  const skipped = v.diagnostics.filter((d) => d.code === 'W_NAME_SKIPPED').map((d) => `${d.message}: kept as it is`);
-  const warnings = [...((report.warnings as string[] | undefined) ?? []), ...skipped];
-  return { ok: true, value: { bytes: saveVpd(bytes, pose), report: { ...report, warnings } } };
+  const skipped = v.diagnostics.filter((d) => d.code === 'W_NAME_SKIPPED').map((d) => ({ code: 'W_NAME_SKIPPED_KEPT', message: `${d.message}: kept as it is`, params: { name: d.params?.name ?? '', kind: d.params?.kind ?? 'bone' } }));
+  return { ok: true, value: { bytes: saveVpd(bytes, pose), report: { ...report, ...withWarnings(report, skipped) } } };
 }
 
 /**
@@ -238,16 +244,16 @@ export function captureOptions(o: OpOptions): { options: ImportOptions; morphs?:
  * A capture import's VMD and its report line (the counts import-bvh --json gives, and what was left out):
  * `file`, the input as its reader's warnings name it; `more`, warnings of the conversion's options (--map).
  */
-function captureOutput(edit: 'import-bvh' | 'import-vrma', standard: boolean, r: Outcome<{ doc: VmdDocument; report: ImportReport & { morphKeys?: number } }>, file: string, read: readonly Diagnostic[] = [], more: readonly string[] = []): TaskOutput {
+function captureOutput(edit: 'import-bvh' | 'import-vrma', standard: boolean, r: Outcome<{ doc: VmdDocument; report: ImportReport & { morphKeys?: number } }>, file: string, read: readonly Diagnostic[] = [], more: readonly Diagnostic[] = []): TaskOutput {
   if (!r.ok) return r;
   const x = r.value.report;
-  const warnings = [...captureWarnings(file, read, x, { standard, lists: true }), ...more];
+  const warnings = warningFields([...captureWarnings(file, read, x, { standard, lists: true }), ...more]);
   const morphKeys = x.morphKeys === undefined ? {} : { morphKeys: x.morphKeys };
   return {
     ok: true,
     value: {
       bytes: writeVmd(r.value.doc),
-      report: { edit, frames: x.frames, captureFps: x.captureFps, lastFrame: x.lastFrame, map: x.map, mapped: x.mapped.length, keysRaw: x.keysRaw, keysKept: x.keysKept, ...morphKeys, footIk: x.footIk, contacts: x.contacts, scale: x.scale, maxPositionError: x.maxPositionError, maxRotationErrorDeg: x.maxRotationErrorDeg, warnings },
+      report: { edit, frames: x.frames, captureFps: x.captureFps, lastFrame: x.lastFrame, map: x.map, mapped: x.mapped.length, keysRaw: x.keysRaw, keysKept: x.keysKept, ...morphKeys, footIk: x.footIk, contacts: x.contacts, scale: x.scale, maxPositionError: x.maxPositionError, maxRotationErrorDeg: x.maxRotationErrorDeg, ...warnings },
     },
   };
 }
@@ -279,7 +285,7 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
             if (!p.ok) return p;
             const v = vpdToVmd(p.value, { frame: Math.round(frame), skipLongNames });
             if (!v.ok) return v;
-            return { ok: true, value: { bytes: writeVmd(v.value), report: { edit: 'convert', bones: v.value.bone.count, morphs: v.value.morph.count, warnings: v.diagnostics.map((x) => x.message) } } };
+            return { ok: true, value: { bytes: writeVmd(v.value), report: { edit: 'convert', bones: v.value.bone.count, morphs: v.value.morph.count, ...warningFields(v.diagnostics) } } };
           }
           return poseFile(bytes, frame, 'convert');
         },
@@ -357,7 +363,7 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
                 const r = exportBvh(d.value, model);
                 if (!r.ok) return r;
                 const x = r.value.report;
-                return { ok: true, value: { bytes: new TextEncoder().encode(r.value.text), report: { edit: op, frames: x.frames, joints: x.joints.length, missingBones: x.missingBones.length, warnings: [...exportBvhWarnings(d.value, model, standard), ...humanoidExportWarnings(x)] } } };
+                return { ok: true, value: { bytes: new TextEncoder().encode(r.value.text), report: { edit: op, frames: x.frames, joints: x.joints.length, missingBones: x.missingBones.length, ...warningFields([...exportBvhWarnings(d.value, model, standard), ...humanoidExportWarnings(x)]) } } };
               }
             : async (bytes) => {
                 const d = readVmdInput(bytes);
@@ -365,7 +371,7 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
                 const r = motionToVrma(d.value, model, { expressions });
                 if (!r.ok) return r;
                 const x = r.value.report;
-                return { ok: true, value: { bytes: await writeVrma(r.value.vrma), report: { edit: op, frames: x.frames, bones: x.bones.length, expressions: x.expressions.length, warnings: [...exportVrmaWarnings(d.value, model, standard, x.expressions.length), ...vrmaMapWarnings(op, map), ...humanoidExportWarnings(x)] } } };
+                return { ok: true, value: { bytes: await writeVrma(r.value.vrma), report: { edit: op, frames: x.frames, bones: x.bones.length, expressions: x.expressions.length, ...warningFields([...exportVrmaWarnings(d.value, model, standard, x.expressions.length), ...vrmaMapWarnings(op, map), ...humanoidExportWarnings(x)]) } } };
               },
       };
     }
@@ -440,7 +446,7 @@ function physicsBakeOp(o: OpOptions): PreparedOp {
         ok: true,
         value: {
           bytes: writeVmd(r.value.doc),
-          report: { edit: 'physics-bake', ...figures, worst: figures.worst ? `${figures.worst.bone} @${figures.worst.frame}` : null, worstSeen: figures.worstSeen ? `${figures.worstSeen.bone} @${figures.worstSeen.frame}` : null, bakedBones: bones.length, ikOff: ikOff.join(', '), warnings: [...physicsBakeWarnings(d.value, model), ...physicsOffKeysWarnings(r.value.report), ...namesTooLong.map((n) => `physics bone "${n}" not baked: its name is over 15 bytes`), ...ikNamesTooLong.map((n) => `IK bone "${n}" not switched off: its name is over 20 bytes`)] },
+          report: { edit: 'physics-bake', ...figures, worst: figures.worst ? `${figures.worst.bone} @${figures.worst.frame}` : null, worstSeen: figures.worstSeen ? `${figures.worstSeen.bone} @${figures.worstSeen.frame}` : null, bakedBones: bones.length, ikOff: ikOff.join(', '), ...warningFields([...physicsBakeWarnings(d.value, model), ...physicsOffKeysWarnings(r.value.report), ...bakeNameWarnings({ namesTooLong, ikNamesTooLong })]) },
         },
       };
     },

@@ -23,6 +23,7 @@ import { BoneNameIndex } from '../retarget/bone-names';
 import { captureRate, retarget, type RetargetOptions, type RetargetResult } from './retarget';
 import { findSpikes, removeSpikes, type CaptureSpike } from './spikes';
 import { plural, agree } from '../i18n/plural';
+import { warn } from '../edit-core/report';
 
 export interface ImportOptions extends RetargetOptions {
   /** Map-file rows over the built-in or guessed map. */
@@ -127,6 +128,11 @@ export interface ImportReport {
   unreachableRotationDeg: number;
   /** What the output could not keep as given (a model name longer than the header's field), map rows naming nothing. */
   warnings: string[];
+  /**
+   * Each of `warnings` with its code and values (the notes, and the capture that barely moves the model), so the
+   * batch's rows and import-bvh/-vrma under --lang ja say them in the user's language (shared/i18n/warning-line.ts).
+   */
+  warningCodes: Diagnostic[];
 }
 
 /** Parts that move the figure beyond its root: the spine up to the head and the limbs (named: fingers or eyes alone are not a body). */
@@ -298,7 +304,9 @@ export function importBvh(m: BvhMotion, model: ModelData, opts: ImportOptions = 
     });
   for (const l of mp.lost) {
     const by = l.by === 'row' ? 'by an earlier row' : l.by === 'shape' ? 'as guessed from the shape' : `in the ${l.by} table`;
-    notes.push({ code: 'W_MAP_LOST', message: `map row ${l.joint} → ${l.part} takes the part from joint ${l.from} (${by}), which is left unmapped`, params: { joint: l.joint, part: l.part, from: l.from } });
+    // `byWord`: where `from` had the part, said in the reader's language (note.byWord.*).
+    const byWord = l.by === 'row' || l.by === 'shape' ? l.by : 'table';
+    notes.push({ code: 'W_MAP_LOST', message: `map row ${l.joint} → ${l.part} takes the part from joint ${l.from} (${by}), which is left unmapped`, params: { joint: l.joint, part: l.part, from: l.from, byWord, table: l.by } });
   }
   const warnings = notes.map((n) => n.message);
   let dense: VmdDocument;
@@ -332,18 +340,28 @@ export function importBvh(m: BvhMotion, model: ModelData, opts: ImportOptions = 
   if (spikes.length) {
     const fixed = spikes.filter((x) => x.fixed).length;
     const list = spikeList(spikes);
+    // `spots`: the list without English words, for the Japanese line (which names bone, frames and degrees once).
+    const spots = spikes.slice(0, 8).map((x) => `${x.bone} ${reportFrame(x.fromFrame)}–${reportFrame(x.toFrame)} (${Math.round(x.deg)}°)`).join(', ') + (spikes.length > 8 ? ', …' : '');
     notes.push(
       fixed
-        ? { code: 'W_CAPTURE_SPIKES_FIXED', message: `${plural(fixed, 'capture glitch', 'capture glitches')} (a joint flipping out and back within 0.1 s) replaced by the interpolation of the frames either side: ${list}`, params: { count: fixed, list } }
-        : { code: 'W_CAPTURE_SPIKES', message: `${plural(spikes.length, 'capture glitch', 'capture glitches')} (a joint flipping out and back within 0.1 s, kept as a one-frame turn): ${list}; look there, or import with --despike to replace ${agree(spikes.length, 'it', 'them')} by the interpolation of the frames either side`, params: { count: spikes.length, list } },
+        ? { code: 'W_CAPTURE_SPIKES_FIXED', message: `${plural(fixed, 'capture glitch', 'capture glitches')} (a joint flipping out and back within 0.1 s) replaced by the interpolation of the frames either side: ${list}`, params: { count: fixed, list, spots } }
+        : { code: 'W_CAPTURE_SPIKES', message: `${plural(spikes.length, 'capture glitch', 'capture glitches')} (a joint flipping out and back within 0.1 s, kept as a one-frame turn): ${list}; look there, or import with --despike to replace ${agree(spikes.length, 'it', 'them')} by the interpolation of the frames either side`, params: { count: spikes.length, list, spots } },
     );
     warnings.push(notes[notes.length - 1].message);
   }
+  // The notes and what follows, each with its code (the import dialog says the capture that barely moves apart).
+  const warningCodes = [...notes];
   const unmappedJoints = m.joints.flatMap((J, j) => (J.endSite || boundJoints.has(j) ? [] : [inTree[j] ? J.name : `${J.name} (root ${rootNumber(j)})`]));
   if (barelyMoves(mapped)) {
     const total = mapped.length + unmappedJoints.length;
-    const which = mapped.length ? ` (${mapped.map((x) => `${x.joint} → ${x.part}`).join(', ')})` : '';
-    warnings.push(`only ${mapped.length} of the capture's ${plural(total, 'joint')} ${agree(mapped.length, 'matches', 'match')} a humanoid part${which}, none of the spine, head or limbs: the model will barely move (give the parts with --map if the joints are a body's)`);
+    const joints = mapped.map((x) => `${x.joint} → ${x.part}`).join(', ');
+    const which = mapped.length ? ` (${joints})` : '';
+    warn(
+      { warnings, warningCodes },
+      mapped.length ? 'W_CAPTURE_BARELY_MOVES' : 'W_CAPTURE_NO_PART',
+      `only ${mapped.length} of the capture's ${plural(total, 'joint')} ${agree(mapped.length, 'matches', 'match')} a humanoid part${which}, none of the spine, head or limbs: the model will barely move (give the parts with --map if the joints are a body's)`,
+      { n: mapped.length, total, joints },
+    );
   }
   const report: ImportReport = {
     frames: m.frameCount,
@@ -372,6 +390,7 @@ export function importBvh(m: BvhMotion, model: ModelData, opts: ImportOptions = 
     unreachablePosition: errAll.unreachablePosition,
     unreachableRotationDeg: errAll.unreachableRotationDeg,
     warnings,
+    warningCodes,
   };
   return { ok: true, value: { doc: out, dense, report, factor, notes } };
 }

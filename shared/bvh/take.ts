@@ -15,7 +15,7 @@ import type { Vec3 } from '../vmd/records';
 import { buildTracks, type MotionTracks } from '../vmd/tracks';
 import { sampleMorph } from '../vmd/sample';
 import type { VmdDocument } from '../vmd/vmd-document';
-import type { CodecError } from '../vmd/errors';
+import type { CodecError, Diagnostic } from '../vmd/errors';
 import { FINGERS, HUMANOID_PARTS, MMD_BONE_OF, type HumanoidPart } from './humanoid';
 import { len, sub } from './quat';
 import { isFoot, modelTip } from './retarget';
@@ -176,8 +176,10 @@ function leftOutBones(skel: Skeleton, partBones: readonly number[], tracks: Moti
   return out;
 }
 
-/** What an export says of HumanoidTake.leftOut (null: none; the first 12 named), for the command line and the batch alike. */
-export function leftOutWarning(names: readonly string[]): string | null {
+/** What an export says of HumanoidTake.leftOut (null: none; the first 12 named), with its code, for the command line and the batch alike. */
+export function leftOutWarning(names: readonly string[]): Diagnostic | null {
   if (!names.length) return null;
-  return `${plural(names.length, 'keyed bone')} ${agree(names.length, 'is', 'are')} not in the humanoid skeleton and ${agree(names.length, 'was', 'were')} left out: ${names.slice(0, 12).join(' ')}${names.length > 12 ? ` and ${names.length - 12} more` : ''}`;
+  const n = names.length, shown = names.slice(0, 12).join(' '), more = n - 12;
+  const message = `${plural(n, 'keyed bone')} ${agree(n, 'is', 'are')} not in the humanoid skeleton and ${agree(n, 'was', 'were')} left out: ${shown}${more > 0 ? ` and ${more} more` : ''}`;
+  return more > 0 ? { code: 'W_EXPORT_BONES_LEFT_OUT_MORE', message, params: { n, names: shown, more } } : { code: 'W_EXPORT_BONES_LEFT_OUT', message, params: { n, names: shown } };
 }

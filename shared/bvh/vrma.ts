@@ -27,6 +27,7 @@ import { fromMmdQuat, fromMmdVec, fromTo, len, qconj, qmul, qnormalize, quatToEu
 import { humanoidTake } from './take';
 import { stageMotionRefusal } from '../vmd/inspect';
 import { plural, agree } from '../i18n/plural';
+import { warn } from '../edit-core/report';
 
 export interface VrmaNode {
   name: string;
@@ -250,8 +251,12 @@ export function vrmaToMotion(v: VrmaData, model: ModelData, opts: VrmaImportOpti
   // typo would otherwise only show as a face that does not move. Not where the model has no morphs at all
   // (the standard skeleton: the motion is made for whichever model plays it).
   const lacking = model.morphs.length ? expressions.filter((e) => !e.inModel) : [];
-  const warnings = lacking.length ? [...r.value.report.warnings, `expressions whose morph the model lacks (keyed all the same): ${lacking.map((e) => `${e.expression} → ${e.morph}`).join(', ')}`] : r.value.report.warnings;
-  return { ok: true, value: { doc: r.value.doc, report: { ...r.value.report, unmappedJoints, expressions, warnings }, notes: r.value.notes } };
+  const coded = { warnings: [...r.value.report.warnings], warningCodes: [...r.value.report.warningCodes] };
+  if (lacking.length) {
+    const list = lacking.map((e) => `${e.expression} → ${e.morph}`).join(', ');
+    warn(coded, 'W_VRMA_EXPRESSIONS_LACKING', `expressions whose morph the model lacks (keyed all the same): ${list}`, { list });
+  }
+  return { ok: true, value: { doc: r.value.doc, report: { ...r.value.report, unmappedJoints, expressions, ...coded }, notes: r.value.notes } };
 }
 
 export interface VrmaExportReport {
@@ -266,9 +271,11 @@ export interface VrmaExportReport {
 }
 
 /** What export-vrma says of the morphs no expression took (null: none; the first 12 named). */
-export function unusedMorphsWarning(names: readonly string[]): string | null {
+export function unusedMorphsWarning(names: readonly string[]): Diagnostic | null {
   if (!names.length) return null;
-  return `${plural(names.length, 'keyed morph')} ${agree(names.length, 'has', 'have')} no expression in the table and ${agree(names.length, 'was', 'were')} left out (a --map file's "morphs" section adds rows): ${names.slice(0, 12).join(' ')}${names.length > 12 ? ` and ${names.length - 12} more` : ''}`;
+  const n = names.length, shown = names.slice(0, 12).join(' '), more = n - 12;
+  const message = `${plural(n, 'keyed morph')} ${agree(n, 'has', 'have')} no expression in the table and ${agree(n, 'was', 'were')} left out (a --map file's "morphs" section adds rows): ${shown}${more > 0 ? ` and ${more} more` : ''}`;
+  return more > 0 ? { code: 'W_EXPORT_MORPHS_LEFT_OUT_MORE', message, params: { n, names: shown, more } } : { code: 'W_EXPORT_MORPHS_LEFT_OUT', message, params: { n, names: shown } };
 }
 
 const ARM_CHAIN: Readonly<Record<string, 1 | -1>> = { leftUpperArm: 1, leftLowerArm: 1, leftHand: 1, rightUpperArm: -1, rightLowerArm: -1, rightHand: -1 };

@@ -77,6 +77,15 @@ export function warn(r: Pick<EditReport, 'warnings' | 'warningCodes'>, code: str
   (r.warningCodes ??= []).push(params ? { code, message, params } : { code, message });
 }
 
+/**
+ * Coded warnings (each a Diagnostic whose `message` is its English line) as a report's two fields: `warnings`,
+ * the English lines (--json, reports), and `warningCodes` beside them (none: absent), for a report built outside
+ * the edits (the conversions' and the bake's, in electron/batch/op-warnings.ts).
+ */
+export function warningFields(coded: readonly Diagnostic[]): Pick<EditReport, 'warnings' | 'warningCodes'> {
+  return { warnings: coded.map((d) => d.message), ...(coded.length ? { warningCodes: [...coded] } : {}) };
+}
+
 /** Sums the per-kind counts into the totals. */
 export function finishReport(r: EditReport): EditReport {
   r.kept = r.added = r.dropped = r.collisions = r.changed = 0;

@@ -14,7 +14,7 @@
  * Errors name the line (CSV) or the entry (JSON) and the problem, never the text there: the mapping
  * path comes from outside, and quoting it would show a line of whatever file it names.
  */
-import { encodeNameField } from '../vmd/sjis';
+import { encodeNameField, sjisLength } from '../vmd/sjis';
 import type { ArgumentError, Outcome } from '../vmd/errors';
 import { BONE, IK, MORPH, type BlockKind } from '../vmd/vmd-layout';
 import { blockFromRecords, ikBlockFromRecords, viewOf, withBlocks, type FixedBlock, type VmdDocument } from '../vmd/vmd-document';
@@ -289,7 +289,9 @@ export function rename(doc: VmdDocument, mapping: NameMapping, opts: RenameOptio
       if (!r.ok && !badNames.has(key)) {
         badNames.add(key);
         tooLong.add(name);
-        rep.warnings.push(`not renamed to "${name}": ${r.error.message}`);
+        // Coded by why (too long for the field, or a character Shift_JIS lacks), for the user's language.
+        const long = r.error.code === 'E_NAME_TOO_LONG';
+        warn(rep, long ? 'W_RENAME_TOO_LONG' : 'W_RENAME_UNENCODABLE', `not renamed to "${name}": ${r.error.message}`, long ? { name, bytes: sjisLength(name), limit: len } : { name });
       }
       encoded.set(key, e);
     }

@@ -2,8 +2,8 @@
  * The Batch dialog after a new user's pass (2026-12), in Chromium at 1280×720: a trim from past the end writes
  * one-pose motions and says so (⚠ under each row, "Done with warnings"), the footer (Close, Start) stays on
  * screen however long the list (the body scrolls), a second run into the same folder says "skipped: output
- * exists" and offers "Run again, overwriting", and a written file's name opens it in the editor.
- * Screenshots: test-artifacts/batch-report-*.png.
+ * exists" and offers "Run again, overwriting", and a written file's name opens it in the editor. A row's
+ * warning is said in the UI's language (Japanese too). Screenshots: test-artifacts/batch-report-*.png.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -45,6 +45,12 @@ describe('the Batch dialog reports warnings, kept outputs and opens results, at 
     expect(warnings).toHaveLength(12);
     expect(warnings[0]).toBe("⚠ --from 5000 is after the motion's last key (frame 30): no key is kept, the output is the pose at frame 30 held at frame 0");
     await suite.app.screenshot('batch-report-warnings');
+    // In a Japanese UI the row says it in Japanese (fixwarn3: the batch's own warnings, trim's range among them, were English).
+    await page.selectOption('[data-testid="locale"]', 'ja');
+    await page.waitForFunction(() => document.querySelector('[data-testid="batch-result-warning"]')?.textContent?.trim() === '⚠ --from 5000 はモーションの最後のキー（フレーム 30）より後です。残るキーはなく、フレーム 30 のポーズをフレーム 0 に置いて書き出します');
+    await suite.app.screenshot('batch-report-warnings-ja');
+    await page.selectOption('[data-testid="locale"]', 'en');
+    await page.waitForFunction(() => document.querySelector('[data-testid="batch-summary"]')?.textContent?.trim() === 'Done with warnings: 12 ok (12 with warnings), 0 failed, 0 skipped');
     expect(await onScreen(page, 'batch-close'), 'Close is on screen').toBe(true);
     expect(await onScreen(page, 'batch-start'), 'Start is on screen').toBe(true);
 

@@ -13,9 +13,11 @@ import {
   writeVmd,
   writeVpd,
   type CodecError,
+  type Diagnostic,
   type VmdDocument,
   type VpdPose,
 } from '../../../shared/vmd';
+import { warningFields } from '../../../shared/edit-core/report';
 import { writeOutput } from '../output';
 import { outputRefusal, outputExistsError, OUTPUT_EXISTS_MESSAGE, pathExists, sameFile } from '../../fs/files';
 import { backupPathFor, backupRefusal, createBackupSaver } from '../../services/file-io';
@@ -77,7 +79,8 @@ export const convertCommand: CommandInfo = {
     let skipped = 0;
     const motionCounts = (d: VmdDocument) => Object.fromEntries(BLOCK_KINDS.map((k) => [k, d[k].count]));
     const poseCounts = (p: VpdPose) => ({ bones: p.bones.length, morphs: p.morphs.length });
-    const warnings: string[] = [];
+    // The reader's notes (a long name skipped), coded so that --lang ja says them in Japanese; --json keeps the English.
+    const notes: Diagnostic[] = [];
     if (m.format === 'vmd') {
       if (outFmt === 'vpd') {
         // A camera or light motion has no pose: refused, not written as an empty VPD.
@@ -99,7 +102,7 @@ export const convertCommand: CommandInfo = {
       } else {
         const r = vpdToVmd(m.pose, { frame: Math.round(frame), skipLongNames: a.flags.has('skip-long-names') });
         if (!r.ok) return failWith(r.error);
-        for (const d of r.diagnostics) warnings.push(d.message);
+        notes.push(...r.diagnostics);
         skipped = r.diagnostics.filter((d) => d.code === 'W_NAME_SKIPPED').length;
         bytes = outFmt === 'json' ? new TextEncoder().encode(vmdToJson(r.value)) : writeVmd(r.value);
         counts = motionCounts(r.value);
@@ -107,13 +110,13 @@ export const convertCommand: CommandInfo = {
     }
     let backup: string | null = null;
     // Said of the output (the other warnings are the input's).
-    let backupNote: string | null = null;
+    let backupNote: Diagnostic | null = null;
     if (existed) {
       const w = await createBackupSaver()(output, bytes, { overwrite: true, backup: true });
       if (!w.ok) return failWith(w.error);
       backup = w.value.backupPath;
       // (None where nothing regular stood there: a dangling link, followed as the other commands' -o is.)
-      if (backup) backupNote = `${shown(output)}: it existed and was replaced; its previous version is kept as ${shown(backup)} (--overwrite replaces without a backup)`;
+      if (backup) backupNote = { code: 'W_CONVERT_BACKUP', message: `${shown(output)}: it existed and was replaced; its previous version is kept as ${shown(backup)} (--overwrite replaces without a backup)`, params: { output: shown(output), backup: shown(backup) } };
     } else {
       const w = await writeOutput(output, bytes, overwrite);
       if (!w.ok) return failWith(w.error);
@@ -121,7 +124,7 @@ export const convertCommand: CommandInfo = {
     const from = fileKindByName(input) === 'json' ? 'json' : m.format;
     const atFrame = outFmt === 'vpd' && m.format === 'vmd' ? frame : m.format === 'vpd' && outFmt !== 'vpd' ? Math.round(frame) : null;
     if (a.flags.has('json')) {
-      jsonSuccess(io, { input, output, from, to: outFmt, frame: atFrame, ...counts, skipped, bytesOut: bytes.byteLength, backup, warnings: backupNote ? [...warnings, backupNote] : warnings });
+      jsonSuccess(io, { input, output, from, to: outFmt, frame: atFrame, ...counts, skipped, bytesOut: bytes.byteLength, backup, warnings: [...notes, ...(backupNote ? [backupNote] : [])].map((d) => d.message) });
     } else if (!a.flags.has('quiet')) {
       // The same shape as the edit commands' line: "convert: OUT: what, counts".
       const what = `${from.toUpperCase()} → ${outFmt.toUpperCase()}${atFrame !== null ? ` at frame ${atFrame}` : ''}`;
@@ -129,8 +132,8 @@ export const convertCommand: CommandInfo = {
       const keys = 'bone' in counts ? `keys ${list}` : list;
       io.stdout(`convert: ${shown(output)}: ${what}; ${keys}${skipped ? `; skipped ${plural(formatCount(skipped), 'long name')}` : ''}; ${formatCount(bytes.byteLength)} bytes\n`);
     }
-    printWarnings(io, warnings, shown(input));
-    if (backupNote) io.stderr(`vmd-studio: warning: ${backupNote}\n`);
+    printWarnings(io, warningFields(notes), shown(input));
+    if (backupNote) printWarnings(io, warningFields([backupNote]), shown(output));
     return 0;
   },
 };

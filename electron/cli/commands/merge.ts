@@ -5,6 +5,7 @@ import { MAX_MOTION_FILE_BYTES } from '../../../shared/ipc/validate';
 import type { Outcome, VmdDocument } from '../../../shared/vmd';
 import { convertFirstMessage, readVmdAs } from '../file-kind';
 import { merge } from '../../../shared/motion-ops';
+import { warn } from '../../../shared/edit-core/report';
 import { optNumber, optValue, parseArgs, UsageError, outputRequired } from '../args';
 import type { CommandInfo } from '../io';
 import { failWith, writeEditResult } from './edit-output';
@@ -65,7 +66,8 @@ export const mergeCommand: CommandInfo = {
     const isModel = (d: VmdDocument) => d.bone.count > 0 || d.morph.count > 0;
     if (docs.some(isModel)) {
       for (const [i, d] of docs.entries()) {
-        if (!isModel(d) && d.camera.count > 0) r.value.report.warnings.push(`${a.positionals[i]} is a camera motion: its ${plural(d.camera.count, 'camera key')} ${agree(d.camera.count, 'was', 'were')} added to a model motion (MMD plays them only when the file is loaded onto the camera)`);
+        const n = d.camera.count;
+        if (!isModel(d) && n > 0) warn(r.value.report, 'W_MERGE_CAMERA_MOTION', `${a.positionals[i]} is a camera motion: its ${plural(n, 'camera key')} ${agree(n, 'was', 'were')} added to a model motion (MMD plays them only when the file is loaded onto the camera)`, { file: a.positionals[i], n });
       }
     }
     return writeEditResult(io, a, output, r.value.doc, r.value.report, 'merge', (s) => mergeLine(s, a.positionals.map((p) => displayPath(path.resolve(io.cwd, p), p, io.cwd))));

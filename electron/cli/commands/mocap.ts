@@ -23,6 +23,7 @@ import { plural } from '../../../shared/i18n/plural';
 import { guarded } from '../signals';
 import { cliProgress } from '../progress';
 import { failWith, jsonSuccess, printWarnings } from './edit-output';
+import { warningFields } from '../../../shared/edit-core/report';
 import { wrongKindError, type Wanted } from '../file-kind';
 import { readVrma, writeVrma } from '../../vrma/vrma-io';
 import { captureOptions } from '../../batch/ops';
@@ -83,6 +84,12 @@ function importLine(r: ImportReport): string {
   );
 }
 
+/** An import's --json: its report with the English warning lines (the codes are for the lines said on stderr). */
+function importJson(r: ImportReport, warnings: readonly Diagnostic[]): object {
+  const { warningCodes: _codes, ...rest } = r;
+  return { ...rest, warnings: warnings.map((w) => w.message) };
+}
+
 const COMMON_FLAGS = ['overwrite', 'json', 'quiet'];
 
 type Paths = Awaited<ReturnType<typeof paths>>;
@@ -105,7 +112,8 @@ async function convertFile<I, V>(
     parse: (bytes: Uint8Array) => Loaded<I> | Promise<Loaded<I>>;
     convert: (input: I, model: ModelData) => Loaded<V>;
     bytes: (value: V) => Uint8Array | Promise<Uint8Array>;
-    report: (value: V) => { json: object; line: string; warnings?: readonly string[] };
+    /** `warnings`: coded (op-warnings.ts), their English lines in `json`, said in the CLI's language on stderr. */
+    report: (value: V) => { json: object; line: string; warnings?: readonly Diagnostic[] };
   },
 ): Promise<number> {
   const refused = await outputRefusal(p.output, a.flags.has('overwrite'));
@@ -125,7 +133,7 @@ async function convertFile<I, V>(
   const rep = steps.report(r.value);
   if (a.flags.has('json')) jsonSuccess(io, { input: p.input, model: p.model, output: p.output, ...rep.json });
   else if (!a.flags.has('quiet')) io.stdout(`${name}: ${displayPath(p.output, optValue(a, 'output')!, io.cwd)}: ${rep.line}\n`);
-  printWarnings(io, rep.warnings ?? [], displayPath(p.input, p.givens[0], io.cwd), p.model && optValue(a, 'model') ? displayPath(p.model, optValue(a, 'model')!, io.cwd) : null);
+  printWarnings(io, warningFields(rep.warnings ?? []), displayPath(p.input, p.givens[0], io.cwd), p.model && optValue(a, 'model') ? displayPath(p.model, optValue(a, 'model')!, io.cwd) : null);
   return 0;
 }
 
@@ -173,7 +181,7 @@ export const importBvhCommand: CommandInfo = {
         bytes: (v) => writeVmd(v.doc),
         report: (v) => {
           const warnings = [...captureWarnings(displayPath(p.input, p.givens[0], io.cwd), read, v.report, { standard: p.model === null, lists: false }), ...bvhMapWarnings(map)];
-          return { json: { ...v.report, warnings }, line: importLine(v.report), warnings };
+          return { json: importJson(v.report, warnings), line: importLine(v.report), warnings };
         },
       }),
     );
@@ -202,7 +210,7 @@ export const exportBvhCommand: CommandInfo = {
         },
         bytes: (v) => new TextEncoder().encode(v.text),
         report: ({ report: rep, warnings }) => ({
-          json: { ...rep, warnings },
+          json: { ...rep, warnings: warnings.map((w) => w.message) },
           line: `${plural(formatCount(rep.frames), 'frame')}, ${plural(formatCount(rep.joints.length), 'joint')}${rep.missingBones.length ? `; motion bones ${p.model === null ? 'the standard skeleton' : 'the model'} lacks: ${rep.missingBones.join(' ')}` : ''}`,
           warnings,
         }),
@@ -236,7 +244,7 @@ export const importVrmaCommand: CommandInfo = {
         bytes: (v) => writeVmd(v.doc),
         report: (v) => {
           const warnings = [...captureWarnings(displayPath(p.input, p.givens[0], io.cwd), [], v.report, { standard: p.model === null, lists: false }), ...v.mapWarnings];
-          return { json: { ...v.report, warnings }, line: `${importLine(v.report)}; morph keys ${formatCount(v.report.morphKeys)}`, warnings };
+          return { json: importJson(v.report, warnings), line: `${importLine(v.report)}; morph keys ${formatCount(v.report.morphKeys)}`, warnings };
         },
       }),
     );
@@ -270,7 +278,7 @@ export const exportVrmaCommand: CommandInfo = {
         report: ({ report: rep, warnings }) => {
           const all = [...warnings, ...humanoidExportWarnings(rep)];
           return {
-            json: { ...rep, warnings: all },
+            json: { ...rep, warnings: all.map((w) => w.message) },
             line: `${plural(formatCount(rep.frames), 'frame')}, ${plural(formatCount(rep.bones.length), 'humanoid bone')}, ${plural(formatCount(rep.expressions.length), 'expression')}`,
             warnings: all,
           };

@@ -23,7 +23,8 @@ import { plural } from '../../../shared/i18n/plural';
 import { failWith, jsonSuccess, printWarnings } from './edit-output';
 import { guarded } from '../signals';
 import { cliProgress } from '../progress';
-import { physicsBakeWarnings, physicsOffKeysWarnings } from '../../batch/op-warnings';
+import { bakeNameWarnings, physicsBakeWarnings, physicsOffKeysWarnings } from '../../batch/op-warnings';
+import { warningFields } from '../../../shared/edit-core/report';
 
 /** Where the simulation of a range from A > 0 started (--warmup), said in the report line. */
 function simulatedFromText(r: PhysicsBakeReport): string {
@@ -148,13 +149,9 @@ export const physicsBakeCommand: CommandInfo = {
     return guarded(async () => {
       const w = await writeOutput(output, writeVmd(r.value.doc), a.flags.has('overwrite'));
       if (!w.ok) return failWith(io, w.error, output, [outArg]);
-      if (a.flags.has('json')) jsonSuccess(io, { output, ...r.value.report, warnings });
+      if (a.flags.has('json')) jsonSuccess(io, { output, ...r.value.report, warnings: warnings.map((w) => w.message) });
       else if (!a.flags.has('quiet')) io.stdout(`physics-bake: ${displayPath(output, outArg, io.cwd)}: ${physicsBakeLine(r.value.report)}\n`);
-      printWarnings(io, [
-        ...warnings,
-        ...r.value.report.namesTooLong.map((n) => `physics bone "${n}" is not baked: its name is over 15 bytes, a VMD cannot name it`),
-        ...r.value.report.ikNamesTooLong.map((n) => `IK bone "${n}" is not switched off: its name is over 20 bytes, a VMD's IK keys cannot name it`),
-      ], displayPath(motionFile, givens[1], io.cwd));
+      printWarnings(io, warningFields([...warnings, ...bakeNameWarnings(r.value.report, true)]), displayPath(motionFile, givens[1], io.cwd));
       const rep = r.value.report;
       return a.flags.has('strict') && (rep.namesTooLong.length > 0 || rep.ikNamesTooLong.length > 0) ? STRICT_LEFT_OUT : 0;
     });

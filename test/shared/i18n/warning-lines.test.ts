@@ -11,6 +11,9 @@ import { renderWarning, warningLines, warningTexts } from '../../../shared/i18n/
 import { retarget } from '../../../shared/retarget';
 import { bareModel } from '../../helpers/bare-model';
 import { readVmd, writeVmd } from '../../../shared/vmd';
+import { readBvh } from '../../../shared/bvh/bvh-reader';
+import { importBvh } from '../../../shared/bvh/import';
+import { standardFigureModel } from '../../../shared/skeleton/standard-figure';
 
 const ID = [0, 0, 0, 1];
 const bone = (name: string, frame: number) => ({ name, frame, position: [0, 0, 0], rotation: ID });
@@ -133,6 +136,42 @@ describe('coded warnings', () => {
     it('a `<name>Word` value is said in the reader\'s language (the standard skeleton for a motion with no --from)', () => {
       const d = { warnings: ['the source is the standard MMD skeleton'], warningCodes: [{ code: 'W_RETARGET_CHECK_SOURCE_NAME', message: 'the source is the standard MMD skeleton', params: { ratio: '', header: 'ミク', source: 'the standard MMD skeleton', sourceWord: 'standard' } }] };
       expect(warningLines(d, 'ja')).toEqual(['モーションのヘッダーは「ミク」、元のモデルは MMD 標準ボーン です。モーションを作ったときのモデルはこれで合っていますか？']);
+    });
+  });
+
+  describe('a capture\'s import and rename (fixwarn3: English in a Japanese batch row and under --lang ja)', () => {
+    // Base (the hips) and Seg1; map rows: Nope names no joint, Seg1 → hips takes the hips from Base (guessed from
+    // the shape), Base → nothing names no part or bone. Seg1 then plays the hips alone: the model barely moves.
+    const TAIL = 'HIERARCHY\nROOT Base\n{\n  OFFSET 0 0 0\n  CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n  JOINT Seg1\n  {\n    OFFSET 0 5 0\n    CHANNELS 3 Zrotation Xrotation Yrotation\n    End Site\n    {\n      OFFSET 0 5 0\n    }\n  }\n}\nMOTION\nFrames: 2\nFrame Time: 0.0333333\n0 0 0 0 0 0 0 0 0\n1 0 0 0 0 0 10 0 0\n';
+    const bvh = must(readBvh(TAIL));
+    const r = must(importBvh(bvh, standardFigureModel(), { map: new Map([['Nope', 'spine'], ['Seg1', 'hips'], ['Base', 'nothing']]) })).report;
+
+    it('the report carries each warning\'s code (it had none); the table\'s English is the import\'s line', () => {
+      expect(r.warningCodes.map((c) => c.code)).toEqual(['W_MAP_JOINTS', 'W_MAP_TARGETS', 'W_MAP_LOST', 'W_CAPTURE_BARELY_MOVES']);
+      const texts = warningTexts(r);
+      expect(texts.length).toBe(r.warnings.length);
+      texts.forEach((w, i) => expect(renderWarning(w, 'en')).toBe(r.warnings[i]));
+      expect(r.warnings[2]).toBe('map row Seg1 → hips takes the part from joint Base (as guessed from the shape), which is left unmapped');
+    });
+
+    it('said in Japanese, the part\'s origin in Japanese too', () => {
+      expect(warningLines(r, 'ja')).toEqual([
+        'キャプチャのどの関節にも当たらないマップの行を使いませんでした：Nope',
+        'どのヒューマノイド部位にもボーンにも当たらないマップの行を使いませんでした：nothing',
+        'マップの行 Seg1 → hips は関節 Base の部位（形から推定）を取るため、Base は対応なしになります',
+        'キャプチャの 2 関節のうちヒューマノイド部位に当たるのは 1 個だけで（Seg1 → hips）、背骨・頭・手足はありません。モデルはほとんど動きません（体の関節なら --map で部位を指定してください）',
+      ]);
+    });
+
+    it('rename: a name that does not fit the field (too long, or a character Shift_JIS lacks)', () => {
+      const map = must(parseMapping('{"腕":"とてもながいほねのなまえ","足":"足😀"}'));
+      const rr = must(rename(doc, map)).report;
+      expect(rr.warningCodes?.map((c) => c.code)).toEqual(['W_RENAME_TOO_LONG', 'W_RENAME_UNENCODABLE']);
+      warningTexts(rr).forEach((w, i) => expect(renderWarning(w, 'en')).toBe(rr.warnings[i]));
+      expect(warningLines(rr, 'ja')).toEqual([
+        '「とてもながいほねのなまえ」には名前を変えていません：Shift_JIS で 24 バイトあり、名前の欄（15 バイト）に入りません',
+        '「足😀」には名前を変えていません：Shift_JIS で表せない文字があります',
+      ]);
     });
   });
 });
