@@ -1,25 +1,32 @@
 /**
  * Physics that follows the playhead as a bake would (MMD's 物理演算 → トレース): the state at frame N is the one a
- * simulation from frame 0 reaches at N, whatever way the playhead came there (played, jumped, scrubbed back).
+ * simulation from frame 0 reaches at N — its bits when played or jumped ahead, near them when jumped back (below).
  *
  * A straight run from 0 would cost N steps per jump. Instead the run keeps a checkpoint every TRACE_EVERY frames:
  * the bodies' state (PhysicsWorld.saveState) before frame c is stepped, c a multiple of TRACE_EVERY. A jump to N
  * starts from the nearest checkpoint at or before N (at most TRACE_EVERY steps once the run has been there), else
  * from frame 0 (restart with the settling frames, as MMD does at a seek), and steps on.
  *
- * Exactness: Bullet keeps caches a saved state does not hold (contact manifolds and their impulses, which
- * warm-start the next solve), so a world loaded from a checkpoint would part from one that ran through it. Here
- * every run goes through the checkpoint the same way: at each checkpoint frame the world is made anew from its
- * state, on a straight run too. Then the state at N is the same bits whichever way N was reached.
+ * Exactness: a run from frame 0 is one world stepped on, as Simulation (simulate.ts) runs it: the state at N is
+ * the same bits as a straight run's, whether played there or jumped there in a new trace. Checkpoints are saved
+ * from such a run only, and read only by a jump. A world made from a checkpoint holds every body where the
+ * straight run had it and moving as it moved, but Bullet keeps what a saved state cannot hold (contact manifolds
+ * and their impulses, which warm-start the next solve; the order of its pairs), so from the first step on the
+ * bodies in contact part from the straight run a little (low_miku dancing wavefile_v2: its physics bones at most
+ * 0.2 units off after the ≤ 30 steps of a jump; Gene_light's cloak, which touches her body, up to 17 on its weights;
+ * see the README): a jump back lands near the straight run, not on its bits, the same way each time.
+ * Making the world anew at every checkpoint on a straight run too (as before) made all ways agree, but with one
+ * another only: each rebuild's small step off adds up, 4 units off the straight run within 600 frames (and with the
+ * state put in wrong, see PhysicsWorld's constructor, the hair blew apart: 75 units).
  *
  * Memory: one checkpoint is PhysicsWorld.STATE_FLOATS (22) float32 per body, 88 bytes: 13 KB for a model of 150
  * bodies. At most TRACE_MAX_CHECKPOINTS are kept per model (240: 3 MB for 150 bodies, two minutes… four at 30 fps);
- * past that the one farthest from the frame asked for goes (it is made again when the run passes there).
+ * past that the one farthest from the frame asked for goes (made again when a straight run passes there).
  *
  * Slices: advance(f, max) takes at most `max` steps of goTo(f)'s way (a restart's settling frames split too) and
  * stepsTo(f) says how many are left, so the preview runs a first long jump between animation frames instead of
  * freezing the page (renderer/src/preview/physics-preview.ts). The way is goTo's in any slicing, and a frame asked
- * for midway is gone to from where the run stands, so the state at N stays the same bits.
+ * for midway is gone to from where the run stands, so the state at N is the same bits as goTo's.
  *
  * An edit of the motion before N changes what the run gives after the edit: invalidateFrom(M) drops the
  * checkpoints after frame M (a checkpoint at c holds frames up to c − 1).
@@ -55,8 +62,8 @@ export class PhysicsTrace {
   frame = -1;
   /** Checkpoint frame → the bodies' state before that frame is stepped. */
   private readonly saved = new Map<number, Float32Array>();
-  /** The world was just made from the checkpoint of this frame (not stepped since), else −1. */
-  private loadedAt = -1;
+  /** The run is one world stepped on from a restart at frame 0 (no checkpoint loaded since): it keeps checkpoints. */
+  private straight = false;
   private readonly every: number;
   private readonly max: number;
   /** Settling steps of a restart from frame 0 still to run (frame is −1 meanwhile): advance splits them too. */
@@ -118,9 +125,9 @@ export class PhysicsTrace {
     poseBeforePhysics(this.world, this.poser, this.pose, this.toggles, f);
   }
 
-  private newWorld(): void {
+  private newWorld(state: Float32Array | null = null): void {
     this.world.dispose();
-    this.world = new PhysicsWorld(this.bullet, this.model, this.pose, this.opts);
+    this.world = new PhysicsWorld(this.bullet, this.model, this.pose, this.opts, state);
   }
 
   /** The checkpoint frame nearest at or before n (> 0), else −1. */
@@ -175,10 +182,9 @@ export class PhysicsTrace {
     const c = this.checkpointFor(n);
     const how = this.plan(n, c);
     if (how === 'load') {
-      this.newWorld();
-      this.world.loadState(this.saved.get(c)!);
+      this.newWorld(this.saved.get(c)!);
       this.settling = 0;
-      this.loadedAt = c;
+      this.straight = false;
       this.frame = c - 1;
       this.loads++;
     } else if (how === 'restart') {
@@ -187,7 +193,7 @@ export class PhysicsTrace {
       this.poseAt(0);
       this.world.reset();
       this.settling = this.opts.settleFrames ?? SEEK_SETTLE_FRAMES;
-      this.loadedAt = -1;
+      this.straight = true;
       this.frame = -1;
       this.restarts++;
       if (this.settling <= 0) this.frame = 0;
@@ -205,14 +211,8 @@ export class PhysicsTrace {
 
   private stepOne(): void {
     const g = this.frame + 1;
-    if (g % this.every === 0 && this.loadedAt !== g) {
-      // A checkpoint: kept, and the world made anew from it, as a jump here does.
-      const state = this.world.saveState();
-      this.keep(g, state);
-      this.newWorld();
-      this.world.loadState(state);
-    }
-    this.loadedAt = -1;
+    // A checkpoint: kept from a straight run (a run from a checkpoint is near it, not on it), the world going on.
+    if (g % this.every === 0 && this.straight && !this.saved.has(g)) this.keep(g, this.world.saveState());
     this.poseAt(g);
     this.world.step();
     this.frame = g;
@@ -222,7 +222,7 @@ export class PhysicsTrace {
   private keep(c: number, state: Float32Array): void {
     this.saved.set(c, state);
     while (this.saved.size > this.max) {
-      // The one farthest from here goes (the run makes it again when it passes there).
+      // The one farthest from here goes (a straight run makes it again when it passes there).
       let far = -1, d = -1;
       for (const k of this.saved.keys()) if (Math.abs(k - c) > d) { d = Math.abs(k - c); far = k; }
       this.saved.delete(far);

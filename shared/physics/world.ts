@@ -69,7 +69,15 @@ export class PhysicsWorld {
    */
   diverged = -1;
 
-  constructor(bullet: BulletInstance, readonly model: ModelData, readonly pose: Pose, opts: WorldOptions = {}) {
+  /**
+   * `state` (saveState of a world of the same model): the bodies are made where it holds them, the dynamic ones
+   * moving as it holds (a trace's checkpoint, trace.ts); without it they start at rest where the model puts them.
+   * Made there rather than moved there afterwards: Bullet then sets everything it derives from the transform
+   * (interpolation transform, world inertia, bounds) from it too, and babylon-mmd 1.3.0's
+   * setDynamicTransformMatrixFromArray writes only the first row of a dynamic body's transform (it indexes its
+   * float array with byte offsets), which left every body at its rest position with a torn rotation.
+   */
+  constructor(bullet: BulletInstance, readonly model: ModelData, readonly pose: Pose, opts: WorldOptions = {}, state: Float32Array | null = null) {
     const rt = (this.runtime = new PhysicsRuntime(bullet));
     // The world is stepped by this class only, by a fixed time per frame (never by wall-clock time).
     rt.useDeltaForWorldStep = false;
@@ -115,6 +123,7 @@ export class PhysicsWorld {
       this.offsets[o] = b.position[0] - bp[0]; this.offsets[o + 1] = b.position[1] - bp[1]; this.offsets[o + 2] = b.position[2] - bp[2];
       this.offsets[o + 3] = q.x; this.offsets[o + 4] = q.y; this.offsets[o + 5] = q.z; this.offsets[o + 6] = q.w;
       info.shape = shape;
+      if (state) Matrix.FromArrayToRef(state, PhysicsWorld.STATE_FLOATS * i, init);
       info.setInitialTransform(init);
       // MMD rule — modes: 0 follows its bone (kinematic), 1 and 2 are simulated.
       const dynamic = this.modes[i] !== RigidMode.FOLLOW_BONE;
@@ -138,6 +147,16 @@ export class PhysicsWorld {
       if (dynamic && b.bone >= 0 && this.driver[b.bone] < 0) this.driver[b.bone] = i;
     });
     info.dispose();
+    if (state) {
+      const v = new Vector3();
+      // Kinematic bodies too: Bullet works theirs out again from where they are put, but until then it is theirs.
+      this.bodies.forEach((b, i) => {
+        if (!b) return;
+        const o = PhysicsWorld.STATE_FLOATS * i;
+        b.setLinearVelocity(v.set(state[o + 16], state[o + 17], state[o + 18]), true);
+        b.setAngularVelocity(v.set(state[o + 19], state[o + 20], state[o + 21]), true);
+      });
+    }
     // MMD rule — with physics on, an IK chain whose links are all physics bones is not solved (physics moves them).
     this.skipIk = Uint8Array.from(model.bones, (b) => (b.ik && b.ik.links.length > 0 && b.ik.links.every((l) => this.driver[l.bone] >= 0) ? 1 : 0));
 
@@ -326,38 +345,35 @@ export class PhysicsWorld {
   static readonly STATE_FLOATS = 22;
 
   /**
-   * The bodies' state after the last step (transform matrix as Bullet holds it, linear and angular velocity), into
-   * `out` (STATE_FLOATS per body): what loadState puts into a new world of the same model.
+   * The bodies' state after the last step (transform matrix, linear and angular velocity), into `out`
+   * (STATE_FLOATS per body): what `new PhysicsWorld(…, state)` starts from. A dynamic body's transform is
+   * Bullet's own (its world transform), not the one the bones are read from: Bullet hands that one back one
+   * sub-step behind (its motion state, interpolated at −1/60 s: transform − velocity / 60), so a world made
+   * from it would start 1/60 s back at the present speed.
    */
   saveState(out = new Float32Array(PhysicsWorld.STATE_FLOATS * this.bodies.length)): Float32Array {
     const v = new Vector3();
     this.bodies.forEach((b, i) => {
       if (!b) return;
       const o = PhysicsWorld.STATE_FLOATS * i;
-      b.getTransformMatrixToArray(out, o);
+      // btTransform in the wasm memory: rows of the basis at floats 0, 4, 8 (3 used of 4), the origin at 12.
+      const w = (b as unknown as { _worldTransformPtr: { array: Float32Array } | null })._worldTransformPtr;
+      if (w) {
+        const m = w.array;
+        out[o] = m[0]; out[o + 1] = m[4]; out[o + 2] = m[8]; out[o + 3] = 0;
+        out[o + 4] = m[1]; out[o + 5] = m[5]; out[o + 6] = m[9]; out[o + 7] = 0;
+        out[o + 8] = m[2]; out[o + 9] = m[6]; out[o + 10] = m[10]; out[o + 11] = 0;
+        out[o + 12] = m[12]; out[o + 13] = m[13]; out[o + 14] = m[14]; out[o + 15] = 1;
+      } else {
+        // Kinematic (mode 0): where it was last put, which is Bullet's transform too.
+        b.getTransformMatrixToArray(out, o);
+      }
       b.getLinearVelocityToRef(v);
       out[o + 16] = v.x; out[o + 17] = v.y; out[o + 18] = v.z;
       b.getAngularVelocityToRef(v);
       out[o + 19] = v.x; out[o + 20] = v.y; out[o + 21] = v.z;
     });
     return out;
-  }
-
-  /**
-   * Puts a saved state (saveState) into this world, which must be new (not stepped yet): every body where it was
-   * and moving as it was. Bullet's caches (contact manifolds, their impulses) start empty, so a world loaded from a
-   * state goes on the same way whatever world the state came from (physics-trace.ts relies on it).
-   */
-  loadState(state: Float32Array): void {
-    const v = new Vector3(), m = new Array<number>(16);
-    this.bodies.forEach((b, i) => {
-      if (!b) return;
-      const o = PhysicsWorld.STATE_FLOATS * i;
-      for (let k = 0; k < 16; k++) m[k] = state[o + k];
-      b.setDynamicTransformMatrixFromArray(m as unknown as [number, number, number, number, number, number, number, number, number, number, number, number, number, number, number, number], 0, true);
-      b.setLinearVelocity(v.set(state[o + 16], state[o + 17], state[o + 18]), true);
-      b.setAngularVelocity(v.set(state[o + 19], state[o + 20], state[o + 21]), true);
-    });
   }
 
   dispose(): void {

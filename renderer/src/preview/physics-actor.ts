@@ -14,8 +14,9 @@
  *   shown again after being hidden, or Reset: a restart from the pose there with the settling frames.
  *
  * Trace (MMD's トレース, setTrace): the physics bones are instead those of a PhysicsTrace (shared/physics/trace.ts)
- * of the motion at the whole frame at or before the playhead: the picture at a frame is the same whatever way the
- * playhead came there, as a bake's. A bone posed by hand does not move them (the trace follows the motion). In
+ * of the motion at the whole frame at or before the playhead: played or jumped ahead, the picture at a frame is a
+ * straight run's from frame 0, as a bake's; jumped back, it starts from the run's checkpoint before it and lands
+ * near (trace.ts says how near). A bone posed by hand does not move them (the trace follows the motion). In
  * the preview (clock.slice) a way longer than TRACE_AT_ONCE steps is not run in the pose: catchUpTo names the
  * frame, PreviewPhysics runs catchUp a few milliseconds per animation frame, and the bones have no physics until
  * the run is there (a 5000-step jump froze the page for seconds).
@@ -140,7 +141,7 @@ export class ActorPhysics {
     const t = this.trace;
     if (on === !!t) return;
     if (on) {
-      // The trace's world (made anew at its checkpoints) stands for the actor's: the rigid-body view, the lost-body check.
+      // The trace's world (a new one at a restart or a jump back) stands for the actor's: the rigid-body view, the lost-body check.
       this.trace = new PhysicsTrace(this.bullet, this.model, this.doc, this.tracks);
       this.world.dispose();
       this.world = this.trace.world;

@@ -114,6 +114,49 @@ describe('preview status lines', () => {
     w.unmount();
   });
 
+  it('says the physics mode when it is not While playing (nufollow finding 6: Trace showed only in the small select)', async () => {
+    const w = pane('en');
+    const p = usePreviewStore();
+    p.physicsState = 'on';
+    p.physicsCounts = { bodies: 44, joints: 27 };
+    await w.vm.$nextTick();
+    const line = q('preview-physics-state')!;
+    // While playing (the default): as before, no mode.
+    expect(line.textContent).toBe('Physics: on (44 rigid bodies, 27 joints)');
+    p.physicsMode = 'trace';
+    await w.vm.$nextTick();
+    expect(line.textContent).toBe('Physics: on · Trace (44 rigid bodies, 27 joints)');
+    p.physicsMode = 'always';
+    await w.vm.$nextTick();
+    expect(line.textContent).toBe('Physics: on · Always (44 rigid bodies, 27 joints)');
+    // With the bones that follow their keys after it, and on a lost body too.
+    p.physicsKeyFollowing = 3;
+    await w.vm.$nextTick();
+    expect(line.textContent).toBe('Physics: on · Always (44 rigid bodies, 27 joints) · 3 bones follow their keys');
+    p.physicsKeyFollowing = 0;
+    p.physicsState = 'lost';
+    p.physicsMode = 'trace';
+    await w.vm.$nextTick();
+    expect(line.textContent).toBe('Physics: on · Trace, a body lost (44 rigid bodies, 27 joints)');
+    // Physics off: no mode (nothing runs).
+    p.physicsState = 'off';
+    await w.vm.$nextTick();
+    expect(line.textContent).toBe('Physics: off — P turns it on');
+    // Japanese: the mode as the select names it.
+    p.physicsState = 'on';
+    const s = useSettingsStore();
+    s.settings = { ...s.settings, locale: 'ja' };
+    await w.vm.$nextTick();
+    expect(line.textContent).toBe('物理演算: オン・トレース（剛体 44、ジョイント 27）');
+    p.physicsMode = 'always';
+    await w.vm.$nextTick();
+    expect(line.textContent).toBe('物理演算: オン・常に演算（剛体 44、ジョイント 27）');
+    p.physicsMode = 'play';
+    await w.vm.$nextTick();
+    expect(line.textContent).toBe('物理演算: オン（剛体 44、ジョイント 27）');
+    w.unmount();
+  });
+
   it('says which view the picture is (Camera view / Free view) when a camera exists, and nothing without one', async () => {
     const w = pane('en');
     const p = usePreviewStore();
