@@ -181,7 +181,10 @@ export const useSceneStore = defineStore('scene', () => {
     void settings.update({ ui: { ...settings.settings.ui, [OUTPUT_ASPECT_SETTING]: text } });
   }
   function signature(): string {
-    const now = current(false);
+    return signatureOf(current(false));
+  }
+  /** The signature of scene `now` (current(false), or a scene as written: its view is the file's once it is the base). */
+  function signatureOf(now: Scene): string {
     // Showing or hiding the beat markers is a view's change (as the frame is): saved with the scene, never asked about.
     const audio = now.audio?.beats ? { ...now.audio, beats: { ...now.audio.beats, shown: true } } : now.audio;
     return JSON.stringify({ ...now, audio, activeActor: 0 });
@@ -1384,7 +1387,9 @@ export const useSceneStore = defineStore('scene', () => {
     path.value = r.value.path;
     fileStamp = r.value.stamp ?? null;
     savedTo = target;
-    savedSignature.value = signature();
+    // The version written, not the scene as it is now: a change made while the write was on its way is not in
+    // the file, and stays unsaved.
+    savedSignature.value = signatureOf(scene);
     void useSettingsStore().refreshRecent();
     const sceneName = basenamePath(r.value.path);
     useNotifyStore().success(
