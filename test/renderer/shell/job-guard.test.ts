@@ -129,7 +129,8 @@ describe('while a Whole Motion edit runs', () => {
     const fit = useFitPreviewStore();
     vi.spyOn(fit, 'compute').mockImplementation(async (_task, _op, _options, doc) => {
       dropKey();
-      return edited(doc, { kept: 0, added: 0, dropped: 0, collisions: 0, warnings: [] } as never);
+      const out = edited(doc, { kept: 0, added: 0, dropped: 0, collisions: 0, warnings: [] } as never);
+      return out.ok ? { ok: true as const, value: { ...out.value, via: 'main' as const } } : out;
     });
     const keys = recordsOf(ws.doc!.bone).length;
     expect(await batch.applyToDocument()).toBe(false);
