@@ -28,6 +28,7 @@ const en = {
   'merge.collisions': '{n} {n|key|keys} at a (name, frame) already keyed {n|was|were} dropped (first file wins)',
   'merge.cameraIntoModel': '{file} is a camera motion: its {n} camera {n|key was|keys were} added to a model motion (MMD plays them only when the file is loaded onto the camera)',
   'merge.unchanged': 'Merge: nothing was added to {name}',
+  'merge.changedWhileReading': 'Merge: the motion changed while the files were read, so nothing was merged. Apply again',
 };
 
 const ja: Record<keyof typeof en, string> = {
@@ -54,6 +55,7 @@ const ja: Record<keyof typeof en, string> = {
   'merge.collisions': '同じ（名前、フレーム）のキー {n} 個を捨てました（先のファイルが優先）',
   'merge.cameraIntoModel': '{file} はカメラモーションです。そのカメラキー {n} 個をモデルのモーションに追加しました（MMD ではファイルをカメラに読み込んだときだけ再生されます）',
   'merge.unchanged': '結合: {name} に追加されたキーはありません',
+  'merge.changedWhileReading': '結合: ファイルを読む間にモーションが変わったため、何も結合していません。もう一度「適用」してください',
 };
 
 export const mergeStrings: Record<Locale, typeof en> = { en, ja };

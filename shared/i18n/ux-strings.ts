@@ -117,6 +117,12 @@ const en = {
   'stage.reset': 'Reset',
   'stage.shown': 'shown',
   'stage.shownTitle': 'The actor shown in the editor and the preview (its tab is the active one)',
+  // A command that would change or take away what a running job works on (shell/job-guard.ts).
+  'job.refused': '{job}: cancel it first, or wait until it ends',
+  'job.video': 'A video is rendering',
+  'job.bake': 'Physics is being baked',
+  'job.wholeMotion': '{op} is being applied',
+  'job.merge': 'Motions are being merged',
 };
 
 export type UxStringKey = keyof typeof en;
@@ -230,6 +236,11 @@ const ja: Record<UxStringKey, string> = {
   'stage.reset': '元に戻す',
   'stage.shown': '表示中',
   'stage.shownTitle': 'エディターとプレビューに表示中のアクター（そのタブが選ばれています）',
+  'job.refused': '{job}。先にキャンセルするか、終わるまでお待ちください',
+  'job.video': '動画を書き出し中です',
+  'job.bake': '物理を焼き込み中です',
+  'job.wholeMotion': '「{op}」を適用中です',
+  'job.merge': 'モーションを結合中です',
 };
 
 export const uxStrings: Record<Locale, Record<UxStringKey, string>> = { en, ja };

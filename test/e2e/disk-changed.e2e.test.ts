@@ -3,7 +3,7 @@
 // the open document's file (fileStamp: size, modification time, inode), the page compares it with the version it
 // read. "Reload from disk" takes the file as it is now; "Keep the version open here" keeps it, is not asked again
 // for that version (Save's own check of the file on disk is unchanged: file-io.ts). A file deleted meanwhile is
-// said in a notice. Screenshot: test-artifacts/disk-changed-ask.png.
+// said in a notice, and counts as unsaved: Save writes it there again. Screenshot: test-artifacts/disk-changed-ask.png.
 import { copyFileSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -92,6 +92,12 @@ describe.skipIf(!corpusPresent)('a file changed on disk while the window was in 
     const said = await notice(page, 'is no longer on disk', 60_000);
     expect(said).toMatch(/walk\.vmd \(actor [^)]+\) is no longer on disk \(moved, renamed or deleted\)/);
     expect(await lastFrame(page)).toBe(lastFrameOf(normal));
+    // It counts as unsaved now (no version of it is on disk), and Save writes it there again as the notice says
+    // (new-user pass nuchaos 5: "Nothing to save", and closing did not ask).
+    await page.waitForFunction(() => document.title.startsWith('walk.vmd *'));
+    await page.keyboard.press('Control+s');
+    await page.waitForFunction(() => document.title.startsWith('walk.vmd —'), null, { timeout: 60_000 });
+    expect(readFileSync(walk).equals(normal)).toBe(true);
     expect(s.app.errors).toEqual([]);
   }, LONG);
 });

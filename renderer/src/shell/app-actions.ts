@@ -28,6 +28,7 @@ import { useTimeStore } from '../stores/time';
 import { useWorkspaceStore } from '../stores/workspace';
 import { motionModelName, namesAnotherModel, useRetargetStore } from '../stores/retarget';
 import { tellCutName } from './cut-names';
+import { refusedWhileJob } from './job-guard';
 
 /** Something to open: a file by its path (main reads it), or a file's name and bytes (a browser's drop). */
 export type OpenSource = { path: string } | { name: string; bytes: Uint8Array };
@@ -43,6 +44,8 @@ export type OpenSource = { path: string } | { name: string; bytes: Uint8Array };
  * an empty dropped file, is refused with a notice naming the file. True when something was opened or asked for.
  */
 export async function openAny(source: OpenSource): Promise<boolean> {
+  // Not under a running job (a video rendering, a bake…): it works on what is open (shell/job-guard.ts).
+  if (refusedWhileJob()) return false;
   const name = 'path' in source ? source.path : source.name;
   const notify = useNotifyStore();
   const kind = openKindOf(name);
@@ -105,6 +108,7 @@ export async function openAny(source: OpenSource): Promise<boolean> {
  * only "Opened camera.vmd" said.
  */
 export async function openDropped(sources: readonly OpenSource[]): Promise<void> {
+  if (refusedWhileJob()) return;
   const nameOf = (s: OpenSource) => fileNameOf('path' in s ? s.path : s.name);
   const kinds = sources.map((s) => openKindOf(nameOf(s)));
   const model = sources.find((_, i) => kinds[i] === 'model');

@@ -32,6 +32,7 @@ import { stageMotionRefusal } from '../../../shared/vmd/inspect';
 import { vmdToVpd } from '../../../shared/vmd/convert';
 import type { VpdParts, VpdSelection } from '../../../shared/vmd/vpd-parts';
 import { askVpdParts, selectedNames, vpdPartsRequest } from './vpd-export';
+import { HELD_BY_JOB, refusedWhileJob } from './job-guard';
 
 /** Dialog flags owned by the shell. */
 export const shellUi = reactive({ aboutOpen: false, shortcutsOpen: false, startOpen: false });
@@ -486,6 +487,9 @@ async function openRecent(p: string): Promise<void> {
 
 export async function runCommand(id: CommandId, arg?: string): Promise<void> {
   const custom = extra.get(id);
+  // A running job's dialog (a video rendering, a bake, a Whole Motion edit): what would change or take away its
+  // documents waits (shell/job-guard.ts); Save and the rest still run.
+  if (HELD_BY_JOB.has(id) && refusedWhileJob()) return;
   switch (id) {
     case 'open':
       await openWithDialog();

@@ -5,7 +5,8 @@
  * and inode from a stat, nothing read). A changed file asks once per version: "Reload from disk" (the
  * document becomes the file as it is, one undo step; unsaved edits are said to be discarded, Undo gives them
  * back) or "Keep the version open here" (Save then asks before writing over the other program's file, as
- * file-io.ts refuses it). A file gone from disk is said once, in a notice. Before this, a change was noticed
+ * file-io.ts refuses it). A file gone from disk is said once, in a notice, and its document (or the scene) counts
+ * as unsaved from then on, so Save writes it there again and closing asks. Before this, a change was noticed
  * only when the file was opened again (shell/pose-apply.ts) or saved. The open scene file is checked too, first
  * (checkSceneFile).
  */
@@ -60,6 +61,9 @@ async function run(): Promise<void> {
     if (r.value === null) {
       if (told.get(id) === 'gone') continue;
       told.set(id, 'gone');
+      // No version of it is on disk now: it counts as unsaved (the title's *, the close question), so Save writes
+      // it there again as the notice says. Before, a saved document stayed clean and Save said "no unsaved changes".
+      ws.markUnsaved(id);
       notify.warning({ key: 'scene.diskGone', params: { file, owner } });
       continue;
     }
@@ -106,7 +110,11 @@ async function checkSceneFile(): Promise<boolean> {
   if (!r.ok || scene.path !== p || scene.sceneFileStamp() !== held) return false;
   const name = basenamePath(p);
   if (r.value === null) {
-    if (sceneTold !== `${p}\0gone`) useNotifyStore().warning({ key: 'scene.sceneDiskGone', params: { name } });
+    if (sceneTold !== `${p}\0gone`) {
+      // Unsaved until written again, as a document whose file is gone (Save writes it back, closing asks).
+      scene.markSceneFileGone();
+      useNotifyStore().warning({ key: 'scene.sceneDiskGone', params: { name } });
+    }
     sceneTold = `${p}\0gone`;
     return false;
   }

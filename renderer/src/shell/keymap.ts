@@ -11,7 +11,9 @@
  * - Alt held: nothing (the OS and browser keep Alt chords).
  * - App commands run over a dialog too (Ctrl+S saves), but not while a question waits for its answer (a confirm
  *   dialog: overlay.ts questionOpen), and, for rows marked `inText`, from a text field;
- *   under Electron the native menu's accelerators send them instead, so the dispatcher leaves them.
+ *   under Electron the native menu's accelerators send them instead, so the dispatcher leaves them. While a
+ *   dialog's job runs (a video rendering, a bake, a Whole Motion edit), runCommand refuses those that would
+ *   change or take away what it works on (Close, Undo, Redo, Open…, New: shell/job-guard.ts), with a notice.
  * - Editor actions never run while a dialog or menu is open (overlayOpen: Escape is the dialog's,
  *   Delete must not delete keys behind it) or while typing in a text field (but for rows marked `inText`:
  *   F6 leaves a field for the next pane).

@@ -244,8 +244,13 @@ export const useBatchStore = defineStore('batch', {
         const previewed = previewedResult(fit.result, cur.doc, fitOp, options);
         if (previewed) return this.applyNow(previewed);
         const out = await fit.compute('apply', fitOp, options, cur.doc);
-        // Cancelled, or the document changed meanwhile: nothing is committed.
-        if (isCancelled(out) || hist.current()?.doc !== cur.doc) return false;
+        // Cancelled, or the document changed meanwhile: nothing is committed; the second is said (the bar ended
+        // and the dialog went back to Apply with no word of it: new-user pass nuchaos, finding 3).
+        if (isCancelled(out)) return false;
+        if (hist.current()?.doc !== cur.doc) {
+          useNotifyStore().warning({ key: 'batch.doc.changedWhileFitting', params: { op: { key: `batch.op.${this.op}` } } });
+          return false;
+        }
         return this.applyNow(out.ok ? edited(out.value.doc, out.value.report) : out);
       } finally {
         this.applying = false;

@@ -126,7 +126,10 @@ export const useMergeStore = defineStore('merge', {
         void useSettingsStore().refreshRecent();
         // The document may have changed while the files were read: merge into what is open now.
         const now = hist.current();
-        if (!now || now.doc !== cur.doc) return false;
+        if (!now || now.doc !== cur.doc) {
+          notify.warning({ key: 'merge.changedWhileReading' });
+          return false;
+        }
         const all = [cur.doc, ...docs];
         const out = merge(all, this.mode === 'overlay' ? { gap: 1, overlay: true } : { gap, overlay: false });
         if (!out.ok) {

@@ -105,6 +105,8 @@ export const useBakeStore = defineStore('physics-bake', () => {
   const failure = shallowRef<CodecError | null>(null);
   /** A running bake was stopped by Cancel (or Esc) and the dialog stays: it says so until the next bake or close. */
   const cancelled = ref(false);
+  /** A finished bake was thrown away because the motion changed while it ran: the dialog says so until the next bake or close. */
+  const dropped = ref(false);
   let controller: AbortController | null = null;
   /** The last model read (path and bytes): baking again with other options does not read it again. */
   let modelCache: { path: string; bytes: Uint8Array } | null = null;
@@ -163,6 +165,7 @@ export const useBakeStore = defineStore('physics-bake', () => {
   function close() {
     cancel();
     cancelled.value = false;
+    dropped.value = false;
     drop();
     failure.value = null;
     open.value = false;
@@ -180,6 +183,7 @@ export const useBakeStore = defineStore('physics-bake', () => {
     drop();
     failure.value = null;
     cancelled.value = false;
+    dropped.value = false;
     const ctl = new AbortController();
     controller = ctl;
     running.value = { done: 0, total: 0 };
@@ -211,8 +215,13 @@ export const useBakeStore = defineStore('physics-bake', () => {
         notify.error(failure.value);
         return false;
       }
-      // The motion changed while it ran: the result is of another document.
-      if (hist.current()?.doc !== cur.doc) return false;
+      // The motion changed while it ran: the result is of another document, and is dropped, said in the dialog and
+      // a notice (the dialog ended blank: new-user pass nuchaos, finding 4).
+      if (hist.current()?.doc !== cur.doc) {
+        dropped.value = open.value;
+        notify.warning({ key: 'bake.droppedLine' });
+        return false;
+      }
       // The bytes came back through writeVmd, which writes the IK block's count once the bake added IK keys to a
       // file that had no IK block; the document keeps the input's count of blocks present (the writer still
       // writes every block up to the last non-empty one), so the step is an edit of blocks, undone to the bytes.
@@ -259,5 +268,5 @@ export const useBakeStore = defineStore('physics-bake', () => {
     return true;
   }
 
-  return { open, form, running, result, failure, cancelled, modelPath, unavailable, show, bake, cancel, apply, close, drop };
+  return { open, form, running, result, failure, cancelled, dropped, modelPath, unavailable, show, bake, cancel, apply, close, drop };
 });

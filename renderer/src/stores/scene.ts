@@ -167,6 +167,11 @@ export const useSceneStore = defineStore('scene', () => {
    */
   const savedSignature = ref<string | null>(null);
   /**
+   * The open scene file is no longer on disk (shell/disk-watch.ts found it gone): the scene counts as unsaved until
+   * it is written again, so Save writes it back (as the notice says) and closing asks.
+   */
+  const fileGone = ref(false);
+  /**
    * The output aspect ("W:H") the scene file gave or the person picked in this window; null until either:
    * the last one picked (remembered in the settings) counts then. `outputAspect` is the one place the
    * preview, its overlays, the video export and Save Scene read it.
@@ -181,7 +186,10 @@ export const useSceneStore = defineStore('scene', () => {
     void settings.update({ ui: { ...settings.settings.ui, [OUTPUT_ASPECT_SETTING]: text } });
   }
   function signature(): string {
-    const now = current(false);
+    return signatureOf(current(false));
+  }
+  /** The signature of scene `now` (current(false), or a scene as written: its view is the file's once it is the base). */
+  function signatureOf(now: Scene): string {
     // Showing or hiding the beat markers is a view's change (as the frame is): saved with the scene, never asked about.
     const audio = now.audio?.beats ? { ...now.audio, beats: { ...now.audio.beats, shown: true } } : now.audio;
     return JSON.stringify({ ...now, audio, activeActor: 0 });
@@ -211,7 +219,7 @@ export const useSceneStore = defineStore('scene', () => {
    * closed without a question. Undo of a stage back to the file's clears it again.
    */
   const sceneChanged = computed(() => {
-    if (path.value !== null) return savedSignature.value !== null && signature() !== savedSignature.value;
+    if (path.value !== null) return fileGone.value || (savedSignature.value !== null && signature() !== savedSignature.value);
     return untitled.value;
   });
   const anyDirty = computed(() => sceneChanged.value || entries.value.some((e) => e.dirty));
@@ -244,12 +252,13 @@ export const useSceneStore = defineStore('scene', () => {
    */
   const sceneChangeText = computed<NoticeText | null>(() => {
     if (!sceneChanged.value) return null;
-    if (path.value === null || savedSignature.value === null) return { key: 'scene.change.untitled' };
+    if (path.value === null || savedSignature.value === null) return fileGone.value ? { key: 'scene.change.gone' } : { key: 'scene.change.untitled' };
     const list = sceneChanges(JSON.parse(savedSignature.value) as Scene, JSON.parse(signature()) as Scene, (i) => {
       const e = actors.value[i];
       return e ? actorLabel(e) : '—';
     });
     const parts: NoticeText[] = list.map((c) => ('actors' in c ? { key: `scene.change.${c.kind}` as const, params: { names: c.actors.join(', ') } } : { key: `scene.change.${c.kind}` as const }));
+    if (fileGone.value) parts.push({ key: 'scene.change.gone' });
     return parts.length ? parts : { key: 'scene.change.other' };
   });
 
@@ -506,6 +515,7 @@ export const useSceneStore = defineStore('scene', () => {
     base = emptyScene();
     cameraFollow.value = null;
     savedSignature.value = null;
+    fileGone.value = false;
     missingAudio.value = false;
     music.missingSong = null;
     dropMissingNotice();
@@ -535,6 +545,7 @@ export const useSceneStore = defineStore('scene', () => {
     base = emptyScene();
     cameraFollow.value = null;
     savedSignature.value = null;
+    fileGone.value = false;
     missingAudio.value = false;
     music.missingSong = null;
     dropMissingNotice();
@@ -1215,6 +1226,7 @@ export const useSceneStore = defineStore('scene', () => {
     pickedAspect.value = `${scene.aspect.width}:${scene.aspect.height}`;
     // What the window now holds of the file is the saved state (a missing song or model stays as read).
     savedSignature.value = signature();
+    fileGone.value = false;
     // Actors placed apart (a group at X −15…15) stood outside the view it opened with: the view takes them all in
     // (only when one is outside it; scene-actors.ts frameActors).
     if (actors.value.length > 1) usePreviewStore().requestFrameAll('open');
@@ -1230,6 +1242,11 @@ export const useSceneStore = defineStore('scene', () => {
   /** The version of the open scene file as read or last written (shell/disk-watch.ts compares it with the disk). */
   function sceneFileStamp(): FileStamp | null {
     return path.value ? fileStamp : null;
+  }
+
+  /** The open scene file was found gone from disk: the scene is unsaved until written again (fileGone). */
+  function markSceneFileGone(): void {
+    if (path.value) fileGone.value = true;
   }
 
   /**
@@ -1404,7 +1421,10 @@ export const useSceneStore = defineStore('scene', () => {
     path.value = r.value.path;
     fileStamp = r.value.stamp ?? null;
     savedTo = target;
-    savedSignature.value = signature();
+    // The version written, not the scene as it is now: a change made while the write was on its way is not in
+    // the file, and stays unsaved.
+    savedSignature.value = signatureOf(scene);
+    fileGone.value = false;
     void useSettingsStore().refreshRecent();
     const sceneName = basenamePath(r.value.path);
     useNotifyStore().success(
@@ -1528,6 +1548,7 @@ export const useSceneStore = defineStore('scene', () => {
     loadOnto,
     relinkable,
     sceneFileStamp,
+    markSceneFileGone,
     reloadScene,
     relink,
     reload,

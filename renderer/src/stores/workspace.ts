@@ -825,6 +825,9 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     if (o && o.savedDepth > depthOf(o.id)) o.savedDepth = -1;
   }
 
+  /** Document steps dropped off the undo stack's end so far (a save in flight checks whether its version still can be reached). */
+  let droppedSteps = 0;
+
   /** Pushes a new step; the oldest go beyond HISTORY_LIMIT steps or HISTORY_BYTES. */
   function record(made: HistoryStep) {
     undoStack.push(made);
@@ -833,6 +836,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
       const gone = undoStack.shift()!;
       historyBytes.value -= stepBytes(gone);
       if (gone.kind !== 'doc') continue;
+      droppedSteps++;
       const o = docs.get(gone.doc);
       if (o) o.savedDepth = o.savedDepth > 0 ? o.savedDepth - 1 : -1;
     }
@@ -1036,7 +1040,9 @@ export const useWorkspaceStore = defineStore('workspace', () => {
    * each open keeps the file it replaces as a .bak. Over its own file, the version it was read from or last saved
    * as is sent along: a file another program changed meanwhile (E_IO_CHANGED), a read-only file or a folder that
    * cannot be written is asked about (stores/save-refusal.ts): Overwrite (the other version becomes the .bak),
-   * Save As…, or Cancel; so is a folder deleted since (Make the folder and save, Save As…, Cancel). Its present depth in the history becomes its clean state.
+   * Save As…, or Cancel; so is a folder deleted since (Make the folder and save, Save As…, Cancel). The depth in
+   * the history of the version written becomes its clean state: an edit made while the write was on its way
+   * leaves it unsaved (undo back to the version written makes it clean).
    * A .vpd `target` of a motion a pose cannot hold (poseLoss: keys at other frames, camera, light, self-shadow or
    * IK keys) is an export of the pose at the current frame, as Export VPD at Frame… (Ctrl+E) writes it: asked
    * first (Save the pose / Cancel, naming what stays out); once written, the document keeps its file and stays
@@ -1061,6 +1067,9 @@ export const useWorkspaceStore = defineStore('workspace', () => {
       if (loss && !(await askPoseLoss(loss, target))) return false;
     }
     const bytes = encodeDocument(d.doc, d.tracks, target, d.poseText, loss?.frame ?? 0);
+    // The version written: edits made while the write is on its way (a big file takes a second or two) are not
+    // in the file, so the document stays unsaved after it (savedAfterWrite).
+    const wrote = d.doc, mark = topStepOf(d.id), droppedBefore = droppedSteps;
     const o: SaveOptions = { overwrite: opts.overwrite ?? false, backup: loss && target !== d.path ? !exportedOver.has(target) : d.savedTo !== target };
     if (d.stamp && d.path === target) o.expect = d.stamp;
     let r = await write(target, bytes, o);
@@ -1099,11 +1108,11 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     d.stamp = r.value.stamp ?? null;
     d.realPath = r.value.realPath ?? null;
     d.savedTo = target;
-    d.dirty = false;
-    d.savedDepth = depthOf(d.id);
+    d.savedDepth = d.doc === wrote ? depthOf(d.id) : savedAfterWrite(d.id, mark, droppedBefore);
+    d.dirty = d.doc !== wrote && depthOf(d.id) !== d.savedDepth;
     // The preview's ghost shows this version from now on. (A pose exported over its own .vpd above is not: the
     // motion itself is in no file then.)
-    d.saved = d.doc;
+    d.saved = wrote;
     changed();
     void useSettingsStore().refreshRecent();
     const backup = r.value.backupPath ? fileNameOf(r.value.backupPath) : null;
@@ -1117,6 +1126,40 @@ export const useWorkspaceStore = defineStore('workspace', () => {
             : { key: 'notify.saved', params: { name: d.fileName } },
     );
     return true;
+  }
+
+  /** Document `id`'s latest step in the undo stack (null: none), which marks the version a save encodes. */
+  function topStepOf(id: number): DocumentStep | null {
+    for (let i = undoStack.length - 1; i >= 0; i--) {
+      const s = undoStack[i];
+      if (s.kind === 'doc' && s.doc === id) return s;
+    }
+    return null;
+  }
+
+  /**
+   * The depth of document `id` at which it matches a version written while it was edited (the write awaited):
+   * where `mark`, its latest step when the version was encoded, is now: in the undo stack (later edits on
+   * top, or undone down to it), or in the redo stack (undone past it: redo brings it back). −1 when it is
+   * gone (undone and replaced by a new edit, or dropped off the history's end): that version can no longer be
+   * reached by undo or redo. With no step then, it is depth 0 unless steps left the history's end since
+   * (`droppedBefore`: droppedSteps when it was encoded), which may have been its own.
+   */
+  function savedAfterWrite(id: number, mark: DocumentStep | null, droppedBefore: number): number {
+    if (!mark) return droppedSteps === droppedBefore ? 0 : -1;
+    let n = 0;
+    for (const s of undoStack) {
+      if (s.kind !== 'doc' || s.doc !== id) continue;
+      n++;
+      if (s === mark) return n;
+    }
+    for (let i = redoStack.length - 1; i >= 0; i--) {
+      const s = redoStack[i];
+      if (s.kind !== 'doc' || s.doc !== id) continue;
+      n++;
+      if (s === mark) return n;
+    }
+    return -1;
   }
 
   /**
