@@ -169,35 +169,39 @@ export type TrackTarget = { kind: 'bone' | 'morph'; track: number } | { kind: 'c
  */
 export function insertKey(doc: VmdDocument, tracks: MotionTracks, target: TrackTarget, frame: number): EditOutcome<KeyEdit & { record: number }> {
   frame = Math.max(0, Math.round(frame));
+  const t = tracksOf(tracks, target.kind);
+  const [a, b] = trackRange(t, 'track' in target ? target.track : 0);
+  if ('track' in target && a === b) return refuse('E_EMPTY', 'the track has no key to take a name from', 'editor.refusal.noNameKey');
+  if (keyAtFrame(t.frames, a, b, frame) >= 0) return refuse('E_EXISTS', `frame ${frame} already has a key`, 'editor.refusal.existsAt', { frame });
+  const ed = new BlockEditor(doc[target.kind]);
+  const index = ed.append(newKeyRecord(doc, tracks, target, frame));
+  return success(Object.assign(finish(doc, 'register key', [ed]), { record: index }));
+}
+
+/**
+ * The record insertKey adds at `frame` (whether or not the track has a key there): the pose the motion has at that
+ * frame, with the curves of the segment it splits. A bone or morph track must have a key.
+ */
+export function newKeyRecord(doc: VmdDocument, tracks: MotionTracks, target: TrackTarget, frame: number): Uint8Array {
+  frame = Math.max(0, Math.round(frame));
   const kind = target.kind;
   const t = tracksOf(tracks, kind);
   const track = 'track' in target ? target.track : 0;
   const [a, b] = trackRange(t, track);
-  if ('track' in target && a === b) return refuse('E_EMPTY', 'the track has no key to take a name from', 'editor.refusal.noNameKey');
-  if (keyAtFrame(t.frames, a, b, frame) >= 0) return refuse('E_EXISTS', `frame ${frame} already has a key`, 'editor.refusal.existsAt', { frame });
   const next = lowerBound(t.frames, a, b, frame);
   const neighbour = next < b ? next : b > a ? b - 1 : -1;
-  if (kind === 'ik') {
-    const ik = new BlockEditor(doc.ik);
-    const index = ik.append(ikRecordAt(doc, tracks, frame));
-    return success(Object.assign(finish(doc, 'register key', [ik]), { record: index }));
-  }
-  const block = doc[kind];
-  const ed = new BlockEditor(block);
-  const size = block.size;
-  let rec: Uint8Array;
-  if (kind === 'bone') {
-    rec = sampledBoneRecord(doc, tracks, track, frame);
-  } else if (kind === 'morph') {
-    rec = sampledMorphRecord(doc, tracks, track, frame);
-  } else if (kind === 'camera') {
+  if (kind === 'ik') return ikRecordAt(doc, tracks, frame);
+  if (kind === 'bone') return sampledBoneRecord(doc, tracks, track, frame);
+  if (kind === 'morph') return sampledMorphRecord(doc, tracks, track, frame);
+  if (kind === 'camera') {
+    const block = doc.camera;
     const pose = sampleCamera(tracks.camera, frame);
     let ip = defaultCameraInterpolation();
     if (neighbour >= 0) {
-      const o = tracks.camera.record[neighbour] * size + CAMERA.INTERPOLATION;
+      const o = tracks.camera.record[neighbour] * block.size + CAMERA.INTERPOLATION;
       ip = block.bytes.slice(o, o + CAMERA.INTERPOLATION_LENGTH);
     }
-    rec = encodeCameraRecord({
+    return encodeCameraRecord({
       frame,
       distance: pose?.distance ?? -45,
       target: pose?.target ?? [0, 10, 0],
@@ -206,22 +210,20 @@ export function insertKey(doc: VmdDocument, tracks: MotionTracks, target: TrackT
       perspective: pose?.perspective ?? 0,
       interpolation: ip,
     });
-  } else if (kind === 'shadow') {
+  }
+  if (kind === 'shadow') {
     const s = tracks.shadow;
     const { mode, distance } = s.frames.length ? shadowKey(doc.shadow, s.record[keyInForce(s.frames, frame)]) : SHADOW_DEFAULT;
-    rec = encodeShadowRecord({ frame, mode, distance });
-  } else {
-    const l = tracks.light;
-    let color = [0.602, 0.602, 0.602], direction = [-0.5, -1, 0.5];
-    if (l.frames.length) {
-      const k = keyInForce(l.frames, frame);
-      color = [l.color[3 * k], l.color[3 * k + 1], l.color[3 * k + 2]];
-      direction = [l.direction[3 * k], l.direction[3 * k + 1], l.direction[3 * k + 2]];
-    }
-    rec = encodeLightRecord({ frame, color, direction });
+    return encodeShadowRecord({ frame, mode, distance });
   }
-  const index = ed.append(rec);
-  return success(Object.assign(finish(doc, 'register key', [ed]), { record: index }));
+  const l = tracks.light;
+  let color = [0.602, 0.602, 0.602], direction = [-0.5, -1, 0.5];
+  if (l.frames.length) {
+    const k = keyInForce(l.frames, frame);
+    color = [l.color[3 * k], l.color[3 * k + 1], l.color[3 * k + 2]];
+    direction = [l.direction[3 * k], l.direction[3 * k + 1], l.direction[3 * k + 2]];
+  }
+  return encodeLightRecord({ frame, color, direction });
 }
 
 /**

@@ -12,12 +12,12 @@
  * with the typed field, as MMD's 数値入力 on a bone never keyed.
  */
 import type { MotionTracks } from '../vmd/tracks';
-import { fixedBlock, recordBytes, type VmdDocument } from '../vmd/vmd-document';
+import { fixedBlock, ikBlock, recordBytes, type VmdDocument } from '../vmd/vmd-document';
 import { setRecordFrame } from '../vmd/records';
 import { success } from '../vmd/errors';
 import { BlockEditor, finish, refuse, type EditOutcome, type KeyEdit } from './diff';
 import { keyAtFrame, trackRange, tracksOf } from './key-ref';
-import { MAX_FRAME, sampledBoneRecord, sampledMorphRecord, type KeyClipboard } from './keys';
+import { MAX_FRAME, newKeyRecord, sampledBoneRecord, sampledMorphRecord, type KeyClipboard, type TrackTarget } from './keys';
 import { KeySummarizer, type KeySummary } from './mixed-values';
 import { editRecord, editValues, physicsOnPairIn, type ValueEdit } from './values';
 import { newBoneRecord } from './bone-key';
@@ -99,3 +99,52 @@ export function setValuesAt(doc: VmdDocument, tracks: MotionTracks, t: PoseTrack
   return success(Object.assign(finish(doc, 'edit values', [ed]), { record }));
 }
 
+
+/**
+ * The record a track holds at `frame` for the key inspector: a copy of its key there, else the key Enter (insertKey)
+ * would register there. Null for a bone or morph track without keys.
+ */
+export function targetRecordAt(doc: VmdDocument, tracks: MotionTracks, target: TrackTarget, frame: number): Uint8Array | null {
+  frame = Math.max(0, Math.round(frame));
+  const tt = tracksOf(tracks, target.kind);
+  const [a, b] = trackRange(tt, 'track' in target ? target.track : 0);
+  if ('track' in target && a === b) return null;
+  const k = keyAtFrame(tt.frames, a, b, frame);
+  if (k >= 0) return recordBytes(doc[target.kind], tt.record[k]).slice();
+  return newKeyRecord(doc, tracks, target, frame);
+}
+
+/** What the key inspector shows for a track at `frame` (its key there, else what Enter would register), or null. */
+export function targetSummaryAt(doc: VmdDocument, tracks: MotionTracks, target: TrackTarget, frame: number): KeySummary | null {
+  const rec = targetRecordAt(doc, tracks, target, frame);
+  if (!rec) return null;
+  const block = target.kind === 'ik' ? ikBlock(rec, new Uint32Array([0, rec.length])) : fixedBlock(target.kind, rec);
+  const one = { ...doc, [target.kind]: block } as VmdDocument;
+  return KeySummarizer.start(one, { kind: target.kind, record: 0 })?.result() ?? null;
+}
+
+/**
+ * A value typed in the key inspector while the selected key is at another frame than the playhead (MMD works at the
+ * playhead): registered on that key's track at `frame`. Its key there takes the edit; else the key Enter would
+ * register there (insertKey: the pose playback shows, the curves of the segment it splits) is added with the edit
+ * applied, one step named "register key" (`label` when the caller names it: a typed camera value). Returns the
+ * record in `record`.
+ */
+export function registerValuesAt(doc: VmdDocument, tracks: MotionTracks, target: TrackTarget, frame: number, edit: ValueEdit, label?: string): EditOutcome<KeyEdit & { record: number }> {
+  frame = Math.round(frame);
+  if (!(frame >= 0 && frame <= MAX_FRAME)) return refuse('E_RANGE', `frame ${frame} is out of range`, 'editor.refusal.frameOutOfRange', { frame });
+  const tt = tracksOf(tracks, target.kind);
+  const [a, b] = trackRange(tt, 'track' in target ? target.track : 0);
+  if ('track' in target && a === b) return refuse('E_EMPTY', 'the track has no key to take a name from', 'editor.refusal.noNameKey');
+  const k = keyAtFrame(tt.frames, a, b, frame);
+  if (k >= 0) {
+    const existing = tt.record[k];
+    const out = editValues(doc, [{ kind: target.kind, record: existing }], edit, label);
+    return out.ok ? success(Object.assign(out.value, { record: existing })) : out;
+  }
+  const rec = newKeyRecord(doc, tracks, target, frame);
+  editRecord(target.kind, rec, edit, edit.physicsOff === false && target.kind === 'bone' ? physicsOnPairIn(doc) : 'copy');
+  const ed = new BlockEditor(doc[target.kind]);
+  const record = ed.append(rec);
+  return success(Object.assign(finish(doc, label ?? 'register key', [ed]), { record }));
+}

@@ -42,7 +42,7 @@ describe('a reference camera and the scene’s camera document', () => {
     // The preview's hint line says the mouse's mapping (not MMD's: right-drag pans here), in the UI language.
     expect(await page.textContent('[data-testid="preview-mouse-hint"]')).toBe('Drag: turn · Right/Shift+drag: pan · Wheel: zoom (MMD turns with right-drag)');
     await loadPreviewCamera(page, REFERENCE);
-    await notice(page, 'wavefile_camera.vmd is shown as the camera (view only, while the scene has no camera document); to edit its keys, Open… it and choose “Use as the scene’s camera”');
+    await notice(page, 'wavefile_camera.vmd is shown as the camera, view only: “Edit this camera” makes it the scene’s camera, whose keys K and the Key panel edit');
     expect(await page.textContent('[data-testid="preview-pane"]')).toMatch(/Camera: 70 keys, 29 cuts/);
 
     // K with the reference shown and no camera document: refused, naming the control.
@@ -50,7 +50,7 @@ describe('a reference camera and the scene’s camera document', () => {
     const before = await history(page);
     await page.locator('[data-testid="preview-scrub"]').blur();
     await page.keyboard.press('k');
-    await notice(page, 'A reference camera loaded with Camera… is shown: remove it with ✕ beside Camera… above the preview');
+    await notice(page, 'The reference camera loaded with Camera… is shown and takes no keys: “Edit this camera” makes it the scene’s camera (✕ beside Camera… removes it)');
     expect(await history(page)).toBe(before);
     await suite.app.screenshot('camera-ref-shown');
     await dismissNotices(page);
@@ -93,5 +93,45 @@ describe('a reference camera and the scene’s camera document', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="count-camera"]')?.getAttribute('data-count') === '70');
     expect(await cameraKeys(page)).toBe('70');
     expect(await page.isVisible('[data-testid="preview-clear-camera"]')).toBe(false);
+  });
+});
+
+/**
+ * The numigrate pass: a switcher loads a camera motion with Camera… as MMD loads one to edit, and K was refused with
+ * the route behind More. The notice (and a button beside ✕) has “Edit this camera” (このカメラを編集), which makes
+ * the file the scene's camera document, as Open… → “Use as the scene's camera” does.
+ */
+describe('Edit this camera', () => {
+  const suite = appForSuite({ viewport: { width: 1440, height: 900 } });
+
+  it('“Edit this camera” on K’s notice makes the reference the scene’s camera document (70 keys), after which K registers', async () => {
+    const { page } = suite.app;
+    await openFileViaDialog(page, DANCE);
+    await loadPreviewCamera(page, REFERENCE);
+    // The Camera… button's tooltip names the route; the button beside ✕ is it.
+    expect(await page.getAttribute('[data-testid="preview-open-camera"]', 'title')).toContain('“Edit this camera” then makes it the scene’s camera');
+    expect(await page.textContent('[data-testid="preview-edit-camera"]')).toBe('Edit this camera');
+    await dismissNotices(page);
+    await seek(page, 30);
+    const before = await history(page);
+    await page.locator('[data-testid="preview-scrub"]').blur();
+    await page.keyboard.press('k');
+    await notice(page, 'takes no keys');
+    expect(await history(page)).toBe(before);
+    // The button is on the notice itself, in sight (not behind More).
+    const button = page.locator('[data-testid="notifications"] [data-testid="notice-action"]');
+    expect(await button.textContent()).toBe('Edit this camera');
+    await suite.app.screenshot('camera-ref-edit-button');
+    await button.click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="count-camera"]')?.getAttribute('data-count') === '70');
+    await page.waitForSelector('[data-testid="preview-clear-camera"]', { state: 'detached' });
+    expect(await history(page)).toBe(before + 1);
+    // K now registers into it: a 71st key at frame 30 (the file has none there), one more undo step.
+    await seek(page, 30);
+    await drag(page, 120, 40);
+    await page.locator('[data-testid="preview-scrub"]').blur();
+    await page.keyboard.press('k');
+    await page.waitForFunction((n) => window.__vmdEditor!.history().undo === n + 2, before);
+    await page.waitForFunction(() => document.querySelector('[data-testid="count-camera"]')?.getAttribute('data-count') === '71');
   });
 });

@@ -1,9 +1,11 @@
 /**
  * The curve-polish pass's findings end to end in Chromium (browser mode) on walk.vmd:
- *  - a key of 左腕 selected, the playhead moved past it: the Key panel says "Key at K · playhead at P" with Go to
- *    key; a rotation typed then edits that key (and only it: the record's rotation bytes, no new key) and takes
- *    the editor's and the preview's playhead to it (before: key K changed silently, the preview stayed at P);
- *  - Enter (Register) there: no warning, a quiet line "Frame K already has this pose", nothing written;
+ *  - a key of 左腕 selected, the playhead moved past it (→): the Key panel says "Selected key at K · playhead at P —
+ *    typing registers a key at frame P" with Go to key, and shows the pose at P; a rotation typed then registers a
+ *    key of 左腕 at P with it, as MMD's panel works at the playhead (key K keeps its bytes, the playhead stays).
+ *    Before: key K changed and the playhead went back to it (curve-polish pass, then the numigrate pass: a switcher
+ *    typing at 300 fixed the dance's frame 0);
+ *  - Enter (Register) there: no warning, a quiet line "Frame P already has this pose", nothing written;
  *  - the preview's Local switch (MMD's ローカル) puts the pose rings in the bone's axes, global by default;
  *  - the Japanese range bar's Tracks select shows each fixed choice whole (アクティブなトラック was cut to アクティブなトラ).
  * Key frames and records are read from the file's bytes with the codec here, not from the app.
@@ -11,7 +13,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { buildTracks, readVmd, BONE, type MotionTracks } from '../../shared/vmd';
+import { boneName, buildTracks, frameOf, quaternionToEulerDegrees, readVmd, BONE, type MotionTracks } from '../../shared/vmd';
 import { appForSuite, corpusPath, notice, notices } from './harness';
 import { animationFrames, clickKey, openFresh, seekFrameField as seek } from './editor-page';
 
@@ -38,7 +40,7 @@ describe('curve polishing in the browser', () => {
   const keyFrame = b.frames[k], record = b.record[k], playhead = keyFrame + 3;
   const rowId = `track-bone:${arm}`;
 
-  it('a typed value for a key away from the playhead: said, edits that key, the playhead goes to it', async () => {
+  it('a typed value with a key selected away from the playhead: said, registers a key at the playhead, the selected key untouched', async () => {
     const { page } = s.app;
     expect(b.frames[k + 1] - keyFrame).toBeGreaterThanOrEqual(5);
     await openFresh(page, WALK);
@@ -52,32 +54,39 @@ describe('curve polishing in the browser', () => {
     await page.waitForFunction((f) => window.__vmdEditor!.frame().frame === f, playhead);
     const line = page.locator('[data-testid="inspector-off-frame"]');
     await line.waitFor();
-    expect(await line.textContent()).toContain(`Key at ${keyFrame} · playhead at ${playhead}`);
+    expect(await line.textContent()).toContain(`Selected key at ${keyFrame} · playhead at ${playhead} — typing registers a key at frame ${playhead}`);
     expect(await page.isVisible('[data-testid="inspector-go-to-key"]')).toBe(true);
     await s.app.screenshot('curve-polish-off-frame');
 
-    // Rotation Y typed: 12° more than shown (the key's own value, whatever it is), so the rotation changes.
+    // Rotation Y typed: 12° more than shown (the pose at the playhead, whatever it is), so the rotation changes.
     const y = Number(await page.inputValue('[data-testid="inspector-rot-y"]'));
-    await page.fill('[data-testid="inspector-rot-y"]', String(Math.round(y) + 12));
+    const typed = Math.round(y) + 12;
+    await page.fill('[data-testid="inspector-rot-y"]', String(typed));
     await page.press('[data-testid="inspector-rot-y"]', 'Enter');
     await page.waitForFunction(() => window.__vmdEditor!.history().undo === 1);
-    await page.waitForFunction((f) => window.__vmdEditor!.frame().frame === f, keyFrame);
-    expect(await frameNow(page)).toBe(keyFrame);
-    await page.waitForFunction((f) => !window.__vmdPreview || window.__vmdPreview.frame() === f, keyFrame);
+    expect(await frameNow(page)).toBe(playhead);
     const after = await docBytes(page);
-    expect(after.length).toBe(before.length);
-    // Only that record's rotation bytes changed.
-    const at = 54 + record * BONE.SIZE;
-    const changed: number[] = [];
-    for (let i = 0; i < after.length; i++) if (after[i] !== before[i]) changed.push(i);
-    expect(changed.length).toBeGreaterThan(0);
-    expect(changed.every((i) => i >= at + BONE.ROTATION && i < at + BONE.ROTATION + 16)).toBe(true);
+    // One bone record more, appended to the bone block: the count at byte 50 one up; every key before, key K
+    // included, byte for byte as it was; the new record 左腕 at the playhead with the typed Y.
+    const count = new DataView(before.buffer, before.byteOffset).getUint32(50, true);
+    expect(after.length).toBe(before.length + BONE.SIZE);
+    expect(new DataView(after.buffer, after.byteOffset).getUint32(50, true)).toBe(count + 1);
+    const end = 54 + count * BONE.SIZE;
+    expect(Buffer.from(after.subarray(54, end)).equals(Buffer.from(before.subarray(54, end)))).toBe(true);
+    expect(Buffer.from(after.subarray(end + BONE.SIZE)).equals(Buffer.from(before.subarray(end)))).toBe(true);
+    const r = readVmd(after);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(boneName(r.value.bone, count)).toBe('左腕');
+    expect(frameOf(r.value.bone, count)).toBe(playhead);
+    const v = r.value.bone.view, o = count * BONE.SIZE + BONE.ROTATION;
+    const q = [0, 1, 2, 3].map((c) => v.getFloat32(o + 4 * c, true));
+    expect(quaternionToEulerDegrees(q)[1]).toBeCloseTo(typed, 2);
     expect(await page.isVisible('[data-testid="inspector-off-frame"]')).toBe(false);
 
     // Enter (Register) on that keyed frame: nothing written, no warning, a quiet line.
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('Enter');
-    await notice(page, `Frame ${keyFrame} already has this pose`);
+    await notice(page, `Frame ${playhead} already has this pose`);
     expect((await notices(page)).filter((m) => /already has a key/.test(m))).toEqual([]);
     expect(await page.$$('[data-testid="notifications"] .notice[data-kind="warning"]')).toEqual([]);
     expect((await page.evaluate(() => window.__vmdEditor!.history())).undo).toBe(1);

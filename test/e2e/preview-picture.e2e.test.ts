@@ -504,6 +504,31 @@ describe('MMD picture in the preview: toon, edge, self-shadow', () => {
     console.log(`[picture] ground shadow ${shadowRgb}: with 0x02 ${withFlag.map((c) => c.join('/')).join(' ')}; without ${without.map((c) => c.join('/')).join(' ')}`);
     for (const got of withFlag) expect(far(got, shadowRgb)).toBeLessThanOrEqual(8);
     for (const got of without) expect(far(got, shadowRgb)).toBeGreaterThan(10);
+
+    // The Ground shadow switch (MMD's 表示 → 地面影表示; the numigrate pass found none): off, the same balls with 0x02
+    // leave the floor under them as it is without the flag (lighter than the shadow); on again, the shadow is back.
+    // Remembered in the settings. The spots are the floor under the big ball along the light, as above.
+    await showModel(page, 'ground');
+    await useCamera(page, 'shadow-off.vmd');
+    expect(await page.isChecked('[data-testid="preview-ground-shadow"]')).toBe(true);
+    await page.uncheck('[data-testid="preview-ground-shadow"]');
+    const switchedOff = await frame(page);
+    save('picture-ground-switched-off', switchedOff);
+    await page.check('[data-testid="preview-ground-shadow"]');
+    const switchedOn = await frame(page);
+    const grey = (c: number[]) => c[0] + c[1] + c[2];
+    const offSpots = spots.map((p) => medianAt(switchedOff, p)), onSpots = spots.map((p) => medianAt(switchedOn, p));
+    console.log(`[picture] ground shadow switch: off ${offSpots.map((c) => c.join('/')).join(' ')}; on ${onSpots.map((c) => c.join('/')).join(' ')}`);
+    for (let i = 0; i < spots.length; i++) {
+      expect(far(offSpots[i], shadowRgb), `spot ${i} off`).toBeGreaterThan(10);
+      expect(far(onSpots[i], shadowRgb), `spot ${i} on`).toBeLessThanOrEqual(8);
+      expect(grey(onSpots[i]), `spot ${i}: darker with the switch on`).toBeLessThan(grey(offSpots[i]) - 20);
+    }
+    await page.uncheck('[data-testid="preview-ground-shadow"]');
+    await page.reload();
+    await page.waitForSelector('[data-ready="true"]');
+    await page.waitForFunction(() => (document.querySelector('[data-testid="preview-ground-shadow"]') as HTMLInputElement | null)?.checked === false);
+    await page.check('[data-testid="preview-ground-shadow"]');
   });
 
   it('a corpus model at a dance frame (the picture in the README)', async () => {

@@ -227,8 +227,8 @@ describe('3D preview', () => {
       throw new Error(`${e}\npage errors: ${app.errors.join('; ')}`);
     });
     expect(await page.textContent('[data-testid="preview-pane"]')).toMatch(/Camera: 70 keys, 29 cuts/);
-    // Shown, not edited: the notice says where editing it is.
-    await page.waitForFunction(() => document.querySelector('[data-testid="notifications"]')?.textContent?.includes('wavefile_camera.vmd is shown as the camera (view only, while the scene has no camera document); to edit its keys, Open… it and choose “Use as the scene’s camera”'));
+    // Shown, not edited: the notice says so and how to edit it.
+    await page.waitForFunction(() => document.querySelector('[data-testid="notifications"]')?.textContent?.includes('wavefile_camera.vmd is shown as the camera, view only: “Edit this camera” makes it the scene’s camera'));
     await page.waitForFunction(() => !(document.querySelector('[data-testid="preview-look-through"]') as HTMLInputElement)?.disabled);
     await page.check('[data-testid="preview-look-through"]');
     for (const frame of [200, 900, 1500]) {

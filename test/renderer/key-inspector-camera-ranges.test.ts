@@ -9,6 +9,7 @@ import { useWorkspaceStore } from '../../renderer/src/stores/workspace';
 import { useSceneStore } from '../../renderer/src/stores/scene';
 import { noticeLines, useNotifyStore } from '../../renderer/src/stores/notify';
 import { useSelectionStore } from '../../renderer/src/stores/selection';
+import { useTimeStore } from '../../renderer/src/stores/time';
 import { setQuietApi } from '../helpers/quiet-api';
 import { typeField } from '../helpers/type-field';
 import KeyInspector from '../../renderer/src/editor/KeyInspector.vue';
@@ -40,6 +41,8 @@ describe('key inspector: self-shadow range and FOV as MMD keeps them', () => {
 
   it('a range of 12000 is stored as 9999 (0.00001), shown 9999, with a notice; 5000 says nothing', async () => {
     useSelectionStore().select([{ kind: 'shadow', record: 0 }]);
+    // The playhead on the key, as a click on it puts it: off the playhead the panel works at the playhead (key-inspector-pose.test.ts).
+    useTimeStore().seek(90);
     const w = mount(KeyInspector);
     await settle(w);
     expect(field(w, 'inspector-shadow-distance')).toBe('8875');

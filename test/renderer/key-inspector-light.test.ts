@@ -12,6 +12,7 @@ import { useWorkspaceStore } from '../../renderer/src/stores/workspace';
 import { useSceneStore } from '../../renderer/src/stores/scene';
 import { noticeLines, useNotifyStore } from '../../renderer/src/stores/notify';
 import { useSelectionStore } from '../../renderer/src/stores/selection';
+import { useTimeStore } from '../../renderer/src/stores/time';
 import { setQuietApi } from '../helpers/quiet-api';
 import { typeField } from '../helpers/type-field';
 import KeyInspector from '../../renderer/src/editor/KeyInspector.vue';
@@ -52,6 +53,8 @@ describe('key inspector on light keys', () => {
     // The row says which scale it is on.
     expect(w.get('[data-testid="inspector-color-r"]').element.closest('.row')!.getAttribute('title')).toContain('0–255');
     useSelectionStore().select([{ kind: 'light', record: 1 }]);
+    // The playhead on the key, as a click on it puts it: off the playhead the panel works at the playhead (key-inspector-pose.test.ts).
+    useTimeStore().seek(60);
     await settle(w);
     // 1 × 255, 0.8 × 255 = 204, 0.6 × 255 = 153.
     expect(['r', 'g', 'b'].map((c) => field(w, `inspector-color-${c}`))).toEqual(['255', '204', '153']);
@@ -73,6 +76,7 @@ describe('key inspector on light keys', () => {
 
   it('stops an entry beyond 0–255 at the end and says so; an offset too', async () => {
     useSelectionStore().select([{ kind: 'light', record: 1 }]);
+    useTimeStore().seek(60);
     const w = mount(KeyInspector);
     await settle(w);
     await typeField(w, 'inspector-color-b', '300');

@@ -8,7 +8,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { mount, type VueWrapper } from '@vue/test-utils';
-import { buildTracks, buildVmd, writeVmd, BONE } from '../../shared/vmd';
+import { buildTracks, buildVmd, readVmd, recordBytes, writeVmd, BONE, CAMERA } from '../../shared/vmd';
+import { buildFixture } from '../helpers/vmd-fixtures';
 import { useWorkspaceStore } from '../../renderer/src/stores/workspace';
 import { useSceneStore } from '../../renderer/src/stores/scene';
 import { useHistoryStore } from '../../renderer/src/stores/history';
@@ -211,31 +212,110 @@ describe('a bone with no key at the current frame', () => {
 });
 
 /**
- * A key selected at another frame than the playhead (curve-polish pass: 左腕's key 201 selected, Shift+→ to 211,
- * a typed rotation edited key 201 while the preview at 211 showed no change and nothing said why). The panel says
- * where the key is and where the playhead is, Go to key takes the playhead there, and a typed edit of that key
- * takes the playhead to it, so the preview shows the edited key.
+ * A key selected at another frame than the playhead. MMD's panel works at the playhead: a switcher selected 右手首's
+ * key 0, went to 300, typed Z, and the edit went to key 0 with the playhead taken back (new-user pass numigrate).
+ * Now the panel says where the key is and that typing registers at the playhead, shows the track's pose there, and a
+ * typed value registers a key at the playhead (what Enter would register, with the value), one undo step; the
+ * selected key keeps its bytes. Go to key still takes the playhead to the key.
  */
 describe('a selected key away from the playhead', () => {
   beforeEach(() => setActivePinia(createPinia()));
 
-  it('is said ("Key at 100 · playhead at 50"); a typed value edits that key and the playhead goes to it', async () => {
-    open();
+  it('is said ("key at 100 · playhead at 50 — registers at 50"); the fields show the pose at 50 and a typed value registers a key there', async () => {
+    const original = open();
     const sel = useSelectionStore(), time = useTimeStore();
     sel.select([{ kind: 'bone', record: 1 }]); // 左腕 @100; the playhead stays at 50
     const w = mount(KeyInspector);
     await w.vm.$nextTick();
     const note = () => w.find('[data-testid="inspector-off-frame"]');
-    expect(note().text()).toContain('Key at 100 · playhead at 50');
+    expect(note().text()).toContain('Selected key at 100 · playhead at 50 — typing registers a key at frame 50');
     expect(note().attributes('data-key-frame')).toBe('100');
-    // The fields are the key's (x 10 at 100), not the in-between pose at 50 (x 5).
-    expect(field(w, 'inspector-pos-x')).toBe('10');
+    // The fields are the pose at the playhead (halfway between x 0 at 0 and x 10 at 100), not key 100's.
+    expect(w.get('[data-testid="inspector-name"]').text()).toBe('左腕');
+    expect(field(w, 'inspector-frame')).toBe('50');
+    expect([field(w, 'inspector-pos-x'), field(w, 'inspector-pos-y'), field(w, 'inspector-pos-z')]).toEqual(['5', '2', '-2']);
 
     await type(w, 'inspector-pos-y', '7');
-    expect(rec(1).pos).toEqual([10, 7, -4]);
-    expect(time.frame).toBe(100);
+    expect(time.frame).toBe(50);
+    expect(useHistoryStore().depth).toBe(1);
+    expect(useHistoryStore().undoLabel).toBe('register key');
+    const doc = useWorkspaceStore().doc!;
+    expect(doc.bone.count).toBe(4);
+    expect(rec(1)).toEqual({ frame: 100, pos: [10, 2, -4], rot: [0, Math.fround(S), 0, Math.fround(S)] });
+    const k = rec(3);
+    expect(k.frame).toBe(50);
+    expect(k.pos).toEqual([5, 7, -2]);
+    k.rot.forEach((x, c) => expect(x).toBeCloseTo(H[c], 6));
+    // The new key is the selection: the panel shows it, at the playhead, and no longer the off-frame line.
+    expect(sel.active).toEqual({ kind: 'bone', record: 3 });
     await w.vm.$nextTick();
     expect(note().exists()).toBe(false);
+    expect(field(w, 'inspector-pos-y')).toBe('7');
+
+    useHistoryStore().undo();
+    expect(writeVmd(useWorkspaceStore().doc!)).toEqual(original);
+    w.unmount();
+  });
+
+  it('key 0 selected, the playhead at 300: the written file has a new key at 300 with the typed value, key 0 byte for byte as it was', async () => {
+    const bytes = writeVmd(
+      buildVmd({
+        bones: [
+          { name: '右手首', frame: 0, position: [0, 0, 0], rotation: [0, 0, 0, 1] },
+          { name: '右手首', frame: 600, position: [6, 0, 0], rotation: [0, 0, 0, 1] },
+        ],
+      }),
+    );
+    useSceneStore().openBytes('dance.vmd', bytes, null);
+    const sel = useSelectionStore();
+    sel.select([{ kind: 'bone', record: 0 }]);
+    useTimeStore().seek(300); // the frame field, or → 300 times: the key 0 stays selected
+    const w = mount(KeyInspector);
+    await w.vm.$nextTick();
+    expect(w.get('[data-testid="inspector-off-frame"]').text()).toContain('typing registers a key at frame 300');
+    await type(w, 'inspector-pos-z', '-10');
+    const out = readVmd(writeVmd(useWorkspaceStore().doc!));
+    expect(out.ok).toBe(true);
+    const doc = out.ok ? out.value : null!;
+    expect(doc.bone.count).toBe(3);
+    // Key 0: the same 111 bytes as in the file opened (the record a VMD writer puts first: header 30 + name 20… at 54).
+    const first = 30 + 20 + 4;
+    expect(recordBytes(doc.bone, 0)).toEqual(bytes.subarray(first, first + BONE.SIZE));
+    const v = doc.bone.view, o = 2 * BONE.SIZE;
+    expect(v.getUint32(o + BONE.FRAME, true)).toBe(300);
+    // x halfway from 0 to 6 on the linear curve, z the typed value.
+    expect([0, 1, 2].map((c) => v.getFloat32(o + BONE.POSITION + 4 * c, true))).toEqual([3, 0, -10]);
+    w.unmount();
+  });
+
+  it('a camera key at 0 selected, the playhead at 50: a typed distance registers a camera key at 50 with the pose there, named for the value', async () => {
+    const bytes = buildFixture({
+      cameras: [
+        { frame: 0, distance: -40, target: [0, 10, 0], rotation: [0, 0, 0], fov: 30 },
+        { frame: 100, distance: -20, target: [0, 20, 0], rotation: [0, 0, 0], fov: 30 },
+      ],
+    });
+    useSceneStore().openBytes('cam.vmd', bytes, null);
+    const sel = useSelectionStore();
+    sel.select([{ kind: 'camera', record: 0 }]);
+    useTimeStore().seek(50);
+    const w = mount(KeyInspector);
+    await w.vm.$nextTick();
+    expect(w.get('[data-testid="inspector-off-frame"]').text()).toContain('typing registers a key at frame 50');
+    // The camera at 50: halfway on the linear curves.
+    expect([field(w, 'inspector-distance'), field(w, 'inspector-target-y')]).toEqual(['-30', '15']);
+    await type(w, 'inspector-distance', '-25');
+    expect(useHistoryStore().undoLabel).toBe('camera distance -30 → -25');
+    const doc = useWorkspaceStore().doc!;
+    expect(doc.camera.count).toBe(3);
+    // Key 0 as in the file: the camera block follows the header (54 bytes with no bone key), the morph count and the camera count.
+    const first = 54 + 4 + 4;
+    expect(recordBytes(doc.camera, 0)).toEqual(bytes.subarray(first, first + CAMERA.SIZE));
+    const v = doc.camera.view, o = 2 * CAMERA.SIZE;
+    expect(v.getUint32(o + CAMERA.FRAME, true)).toBe(50);
+    expect(v.getFloat32(o + CAMERA.DISTANCE, true)).toBe(-25);
+    expect(v.getFloat32(o + CAMERA.TARGET + 4, true)).toBe(15);
+    expect(sel.active).toEqual({ kind: 'camera', record: 2 });
     w.unmount();
   });
 
@@ -268,7 +348,7 @@ describe('a selected key away from the playhead', () => {
     useSelectionStore().select([{ kind: 'bone', record: 1 }]);
     const w = mount(KeyInspector);
     await w.vm.$nextTick();
-    expect(w.get('[data-testid="inspector-off-frame"]').text()).toContain('キーはフレーム 100・再生位置は 50');
+    expect(w.get('[data-testid="inspector-off-frame"]').text()).toContain('選択中のキーはフレーム 100・再生位置は 50 — 値を入力するとフレーム 50 にキーを登録します');
     expect(w.get('[data-testid="inspector-go-to-key"]').text()).toBe('キーへ移動');
     w.unmount();
   });

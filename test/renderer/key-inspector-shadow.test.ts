@@ -12,6 +12,7 @@ import { useWorkspaceStore } from '../../renderer/src/stores/workspace';
 import { useSceneStore } from '../../renderer/src/stores/scene';
 import { useHistoryStore } from '../../renderer/src/stores/history';
 import { useSelectionStore } from '../../renderer/src/stores/selection';
+import { useTimeStore } from '../../renderer/src/stores/time';
 import { setQuietApi } from '../helpers/quiet-api';
 import KeyInspector from '../../renderer/src/editor/KeyInspector.vue';
 import { buildFixture } from '../helpers/vmd-fixtures';
@@ -43,6 +44,8 @@ describe('key inspector on self-shadow keys', () => {
 
   it('one key: its mode in a select of three, its distance as MMD’s panel shows it (stored 0.05: range 5000)', async () => {
     useSelectionStore().select([{ kind: 'shadow', record: 1 }]);
+    // The playhead on the key, as a click on it puts it: off the playhead the panel works at the playhead (key-inspector-pose.test.ts).
+    useTimeStore().seek(10);
     const w = mount(KeyInspector);
     await settle(w);
     expect(w.get('[data-testid="inspector-name"]').text()).toBe('Self-shadow');

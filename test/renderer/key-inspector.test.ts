@@ -12,6 +12,7 @@ import { useSceneStore } from '../../renderer/src/stores/scene';
 import { useHistoryStore } from '../../renderer/src/stores/history';
 import { noticeLines, useNotifyStore } from '../../renderer/src/stores/notify';
 import { useSelectionStore } from '../../renderer/src/stores/selection';
+import { useTimeStore } from '../../renderer/src/stores/time';
 import { setQuietApi } from '../helpers/quiet-api';
 import KeyInspector from '../../renderer/src/editor/KeyInspector.vue';
 import { usePreviewStore } from '../../renderer/src/stores/preview';
@@ -63,6 +64,8 @@ describe('key inspector with many keys', () => {
     const w = mount(KeyInspector);
     const shown = async (records: number[]) => {
       sel.select(records.map((record) => ({ kind: 'bone' as const, record })));
+      // The playhead on the key, as a click on it puts it: off the playhead the panel works at the playhead (key-inspector-pose.test.ts).
+      useTimeStore().seek(useWorkspaceStore().doc!.bone.view.getUint32(records[0] * BONE.SIZE + BONE.FRAME, true));
       await w.vm.$nextTick();
       await w.vm.$nextTick();
       return w.find('[data-testid="inspector-physics"]').exists();
@@ -150,6 +153,8 @@ describe('key inspector with keys of several kinds', () => {
     const sel = useSelectionStore();
     sel.select([{ kind: 'bone', record: 0 }, { kind: 'morph', record: 0 }]);
     sel.active = { kind: 'bone', record: 0 };
+    // The playhead on the key, as a click on it puts it: off the playhead the panel works at the playhead (key-inspector-pose.test.ts).
+    useTimeStore().seek(505);
     const w = mount(KeyInspector);
     await w.vm.$nextTick();
     expect(w.get('[data-testid="inspector-multi"]').text()).toBe('2 keys selected, of several kinds — edits here apply to the 1 of this kind');

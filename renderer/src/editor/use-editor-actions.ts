@@ -6,7 +6,7 @@
 import {
   applyCurveToAllChannels, copyCurves, copyKeys, isEmptyDiff, curvesDiffSteps, deleteRecords, editValues, insertKey, keyCurves, locate, mirrorPasteKeys, mirrorPoseAt, moveDiff, moveRecords, movedRecordsAfter, pasteCurves,
   pasteKeys, pasteKeysRepeatedly, replacedCount, setCurves, setCurvesOnRecords, setValuesAt, snapCurve, trackRange, tracksOf, copyPoseAt, keyAtFrame, boneTrackOf, REST_POSE, CHANNEL_COUNT, EDIT_KINDS, type EditDiff, type EditKind, type EditOutcome, type KeyEdit, type KeyRef,
-  type MirrorPasteMode, type PoseTrack, type ValueEdit,
+  type MirrorPasteMode, type PoseTrack, type TrackTarget, type ValueEdit, registerValuesAt,
 } from '../../../shared/key-edits';
 import { useNotifyStore } from '../stores/notify';
 import type { Curve } from '../../../shared/vmd/bezier';
@@ -344,6 +344,23 @@ export function useEditorActions() {
     return r !== null;
   }
 
+  /**
+   * A value typed in the key inspector while the selected key sits at another frame than the playhead: MMD's
+   * panel works at the playhead, so the value goes to that key's track there (its key at the playhead edited,
+   * else the key Enter would register there, with the value), one undo step ("register key", or `label`); the
+   * key becomes the selection. A switcher moved to 300 with key 0 selected, typed Z, and the edit went to key 0.
+   */
+  function registerValuesAtCursor(target: TrackTarget, edit: ValueEdit, label?: string): boolean {
+    let record = -1;
+    const r = hist.run((doc, tracks) => {
+      const out = registerValuesAt(doc, tracks, target, Math.max(0, Math.round(time.frame)), edit, label);
+      if (out.ok) record = out.value.record;
+      return out;
+    });
+    if (r && record >= 0) sel.select([{ kind: target.kind, record }], 'replace');
+    return r !== null;
+  }
+
   function pasteKeysAtCursor(): boolean {
     const clip = sel.clipboard;
     if (!clip) return false;
@@ -494,7 +511,7 @@ export function useEditorActions() {
 
   return {
     curveTargets, curveTargetCount, activeCurves, setCurve, nudgeHandle, applyToAllChannels, copyCurve, pasteCurve, pasteCurveBlocked,
-    deleteSelected, moveSelected, moveSelectedSliced, replacedByMove, pickedUnkeyedBone, poseTrack, poseTrackName, copySelectedKeys, cutSelectedKeys, editPoseAtCursor, pasteKeysAtCursor, pasteKeysRepeatedlyAtCursor, mirrorPasteAtCursor, mirrorPoseAtCursor, insertKeyAtCursor, editSelected, selectAll, selectTrack,
+    deleteSelected, moveSelected, moveSelectedSliced, replacedByMove, pickedUnkeyedBone, poseTrack, poseTrackName, copySelectedKeys, cutSelectedKeys, editPoseAtCursor, registerValuesAtCursor, pasteKeysAtCursor, pasteKeysRepeatedlyAtCursor, mirrorPasteAtCursor, mirrorPoseAtCursor, insertKeyAtCursor, editSelected, selectAll, selectTrack,
     simplifySelected,
   };
 }

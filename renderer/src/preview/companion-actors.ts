@@ -185,6 +185,11 @@ export class CompanionActors {
     for (const c of this.list) if (isModel(c.built)) c.built.edges.mesh.visible = on && !c.overlay;
   }
 
+  /** The Ground shadow switch changed (the scene's flag, ground-shadow.ts): each actor's shadow follows it now. */
+  syncGroundShadows(): void {
+    for (const c of this.list) if (isModel(c.built)) c.built.groundShadow.sync();
+  }
+
   /** The actors' built models shown, overlays not (the export turns their outlines on). */
   models(): BuiltModel[] {
     return this.list.filter((c) => !c.overlay).map((c) => c.built).filter(isModel);

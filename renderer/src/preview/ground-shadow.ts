@@ -4,7 +4,10 @@
  * many triangles landing on one spot of the floor would darken it unevenly), for the materials whose
  * flag asks for it (PMX 0x02; PMD: the material's edge flag, mmd-material.ts). Like the outline
  * (edge-mesh.ts) it is a second mesh over the model's own geometry and skeleton, so it follows every
- * pose and morph. No shadow is drawn while the light comes from below the floor.
+ * pose and morph. No shadow is drawn while the light comes from below the floor, nor while the preview's
+ * Ground shadow switch (MMD's 表示 → 地面影表示) is off: the scene's userData.groundShadowOff, read at each sync
+ * (preview-scene.ts setGroundShadow syncs every model when it changes). The video export draws this scene, so
+ * it follows the switch, as MMD's render follows 地面影表示.
  */
 import * as THREE from 'three';
 import type { MmdMaterialParams, SceneMmdLight } from './mmd-material';
@@ -58,6 +61,7 @@ export function buildGroundShadow(mesh: THREE.SkinnedMesh, params: readonly MmdM
   shadow.bind(mesh.skeleton, mesh.bindMatrix);
   useFastSkinningOn(shadow, materials);
   let lightBelow = false;
+  let switchedOff = false;
   shadow.onBeforeRender = (_r, scene) => {
     shadow.morphTargetInfluences = mesh.morphTargetInfluences;
     shadow.morphTargetDictionary = mesh.morphTargetDictionary;
@@ -65,15 +69,17 @@ export function buildGroundShadow(mesh: THREE.SkinnedMesh, params: readonly MmdM
     if (l) dir.value.set(l.direction[0], l.direction[1], l.direction[2]);
   };
   const sync = () => {
-    for (let i = 0; i < materials.length; i++) materials[i].visible = wanted[i] && modelMaterials[i].visible && !lightBelow;
+    for (let i = 0; i < materials.length; i++) materials[i].visible = wanted[i] && modelMaterials[i].visible && !lightBelow && !switchedOff;
   };
   return {
     mesh: shadow,
     materials,
     sync() {
       // The light as the scene holds it now (three.js picks the drawn materials before onBeforeRender).
-      const l = shadow.parent?.parent ? findLight(shadow) : undefined;
+      const scene = shadow.parent?.parent ? sceneOf(shadow) : undefined;
+      const l = scene?.userData.mmdLight as SceneMmdLight | undefined;
       lightBelow = !!l && l.direction[1] > -0.05;
+      switchedOff = scene?.userData.groundShadowOff === true;
       sync();
     },
     dispose() {
@@ -82,9 +88,9 @@ export function buildGroundShadow(mesh: THREE.SkinnedMesh, params: readonly MmdM
   };
 }
 
-/** The scene's MMD light, found from the object up to its scene. */
-function findLight(o: THREE.Object3D): SceneMmdLight | undefined {
+/** The scene the object is in (its MMD light, the Ground shadow switch), found from the object up. */
+function sceneOf(o: THREE.Object3D): THREE.Scene | undefined {
   let p: THREE.Object3D | null = o;
   while (p && !(p as THREE.Scene).isScene) p = p.parent;
-  return p?.userData.mmdLight as SceneMmdLight | undefined;
+  return (p as THREE.Scene | null) ?? undefined;
 }

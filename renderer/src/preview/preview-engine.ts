@@ -214,6 +214,17 @@ export class PreviewEngine {
     this.requestRender();
   }
 
+  /** The Ground shadow switch (MMD's 地面影表示): every model's ground shadow, in the preview and in the video. */
+  setGroundShadow(on: boolean): void {
+    this.world.setGroundShadow(on);
+    this.companions.syncGroundShadows();
+    this.requestRender();
+  }
+
+  get groundShadow(): boolean {
+    return this.world.groundShadow;
+  }
+
   /** The Self-shadow switch: MMD's default self-shadow where the shown self-shadow keys (if any) do not rule. */
   setSelfShadowByDefault(on: boolean): void {
     this.motion.setSelfShadowByDefault(on);

@@ -233,6 +233,16 @@ export class PreviewScene {
     if (this.builtModel) this.builtModel.edges.mesh.visible = on;
   }
 
+  /** MMD's ground shadow (地面影表示) on every model of the scene: read by each model's sync (ground-shadow.ts). */
+  get groundShadow(): boolean {
+    return this.scene.userData.groundShadowOff !== true;
+  }
+
+  setGroundShadow(on: boolean): void {
+    this.scene.userData.groundShadowOff = !on;
+    this.builtModel?.groundShadow.sync();
+  }
+
   outlineState(): { on: boolean; materials: number } {
     const e = this.builtModel?.edges;
     return { on: !!e && e.mesh.visible, materials: e ? e.materials.filter((m) => m.visible).length : 0 };

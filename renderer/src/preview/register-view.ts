@@ -10,7 +10,8 @@
  * (scene.addCamera), so that orbiting the view over the dance and pressing K authors the camera as in MMD.
  * A document outside a scene that is not a camera motion (no camera keys, some bone or morph keys) is
  * refused. Also refused while looking through, and while a reference camera VMD (Camera…) is shown in a scene
- * with no camera document (looking through shows that one's camera; the notice names ✕ beside Camera…). The preview's button (shown when the camera document is
+ * with no camera document (looking through shows that one's camera): the notice then has "Edit this camera",
+ * which makes that file the scene's camera document (editReferenceCamera), after which K registers. The preview's button (shown when the camera document is
  * active or the scene has one) and the K key (the keymap: shell/shortcuts.ts, keymap.ts) run it.
  */
 import { computed, onBeforeUnmount, onMounted, shallowRef } from 'vue';
@@ -20,11 +21,37 @@ import type { CameraStringKey } from '../../../shared/i18n/camera-strings';
 import { bindKeyActions } from '../shell/keymap';
 import { useWorkspaceStore } from '../stores/workspace';
 import { useHistoryStore } from '../stores/history';
-import { useNotifyStore } from '../stores/notify';
+import { useNotifyStore, type NoticeAction } from '../stores/notify';
+import { makeSceneCamera } from '../shell/pose-apply';
 import { usePreviewStore } from '../stores/preview';
 import { useSceneStore } from '../stores/scene';
 import { useSelectionStore } from '../stores/selection';
 import { useTimeStore } from '../stores/time';
+
+/** The reference camera's file (PreviewPane's Camera…): a path, or bytes and a name; null when none is shown. */
+const referenceSource = shallowRef<{ path: string } | { name: string; bytes: Uint8Array } | null>(null);
+
+/** PreviewPane: the file Camera… shows as the reference camera (null: removed). */
+export function setReferenceCamera(source: { path: string } | { name: string; bytes: Uint8Array } | null): void {
+  referenceSource.value = source;
+}
+
+/**
+ * "Edit this camera": the reference camera's file becomes the scene's camera document (shell/pose-apply.ts
+ * makeSceneCamera, Open… → "Use as the scene's camera"); the reference then goes (use-preview.ts: one camera at a time).
+ */
+export async function editReferenceCamera(): Promise<boolean> {
+  const source = referenceSource.value;
+  if (!source || !usePreviewStore().cameraFile) return false;
+  const done = await makeSceneCamera(source);
+  if (done) referenceSource.value = null;
+  return done;
+}
+
+/** The notice's button that does it, where a reference camera is shown (null otherwise). */
+export function editReferenceAction(): NoticeAction | null {
+  return referenceSource.value && usePreviewStore().cameraFile ? { label: 'preview.editCamera', run: () => void editReferenceCamera() } : null;
+}
 
 /** The mounted preview's orbit view (set by use-preview.ts while its engine lives). */
 const viewSource = shallowRef<(() => CameraView) | null>(null);
@@ -72,7 +99,9 @@ export function useRegisterView(opts: { keyboard?: boolean } = {}) {
   function register(): boolean {
     const source = viewSource.value;
     if (blocked.value || !source) {
-      if (blocked.value) useNotifyStore().info({ key: blocked.value });
+      const edit = blocked.value === 'camera.register.otherCamera' ? editReferenceAction() : null;
+      if (edit) useNotifyStore().offer('info', { key: blocked.value! }, edit);
+      else if (blocked.value) useNotifyStore().info({ key: blocked.value });
       return false;
     }
     const view = source();

@@ -43,7 +43,7 @@ import { useSettingsStore } from '../stores/settings';
 import { useRetargetStore } from '../stores/retarget';
 import { registerPose } from '../shell/app-actions';
 import { installSceneActors } from './scene-actors';
-import { BONES_SETTING, GHOST_SETTING, OUTLINE_SETTING, PHYSICS_MODE_SETTING, PHYSICS_SETTING, POSE_SPACE_SETTING, RIGID_BODIES_SETTING, SELF_SHADOW_SETTING, usePreviewStore } from '../stores/preview';
+import { BONES_SETTING, GHOST_SETTING, GROUND_SHADOW_SETTING, OUTLINE_SETTING, PHYSICS_MODE_SETTING, PHYSICS_SETTING, POSE_SPACE_SETTING, RIGID_BODIES_SETTING, SELF_SHADOW_SETTING, usePreviewStore } from '../stores/preview';
 import { useNotifyStore } from '../stores/notify';
 import { SHOWN_KEY } from './physics-preview';
 import { playStep, useTimeStore } from '../stores/time';
@@ -507,6 +507,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       store.setBonesShown(settings.settings.ui[BONES_SETTING] !== false, false);
       store.setPoseSpace(settings.settings.ui[POSE_SPACE_SETTING] === 'local' ? 'local' : 'global', false);
       store.setSelfShadow(settings.settings.ui[SELF_SHADOW_SETTING] === true, false);
+      store.setGroundShadow(settings.settings.ui[GROUND_SHADOW_SETTING] !== false, false);
       store.setGhostShown(settings.settings.ui[GHOST_SETTING] === true, false);
       time.restoreLoop();
       // The outline: the person's last choice when there is one, else the engine's default (off on software GL).
@@ -589,6 +590,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       }, { immediate: true }),
       watch(() => store.rigidBodiesShown, (on) => engine?.setRigidBodiesShown(on), { immediate: true }),
       watch(() => store.selfShadow, (on) => engine?.setSelfShadowByDefault(on), { immediate: true }),
+      watch(() => store.groundShadow, (on) => engine?.setGroundShadow(on), { immediate: true }),
       watch(() => store.physicsResetSeq, () => engine?.physics.reset()),
       watch(() => store.viewRequest, (r) => r && engine?.setSideView(r.side)),
       watch(() => [time.playing, store.poseMode, store.poseSpace, store.bonesShown], syncPoseHandle),

@@ -162,6 +162,27 @@ export async function openOntoScene(source: Source): Promise<boolean | null> {
 }
 
 /**
+ * "Edit this camera" (a reference camera shown with the preview's Camera…, which takes no keys): the file becomes
+ * the scene's camera document, as Open… → "Use as the scene's camera" makes it (added, or loaded onto the camera
+ * document when the scene has one), one undo step; K and the Key panel then edit its keys. Resolves to whether it did.
+ */
+export async function makeSceneCamera(source: Source): Promise<boolean> {
+  const got = await bytesOf(source);
+  if (!got) return false;
+  const file = fileNameOf('path' in source ? source.path : source.name);
+  const read = decodeDocument(file, got.bytes, got.path);
+  if (!read.ok) {
+    useNotifyStore().error(read.error);
+    return false;
+  }
+  const content: DocumentContent = { ...read.value, stamp: got.stamp ?? null, realPath: got.realPath ?? null };
+  const scene = useSceneStore();
+  const cam = scene.cameraEntry;
+  if (cam) return loadMotion(cam.id, content, file, cam.fileName);
+  return scene.addRead(content, 'camera');
+}
+
+/**
  * The question for a motion whose file document `ownerId` has open (see the file comment): "Show actor NAME"
  * (first, Enter), "Reload from disk" when another program changed the file since, "Add a copy as a new actor"
  * (not for a camera motion); `ask` puts it (Open…: with "open it on its own", `alone`, which it then does) and

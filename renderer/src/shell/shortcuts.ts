@@ -90,6 +90,9 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
       { keys: [['['], [']']], label: 'shortcuts.prevNextKeyActive', action: 'prevNextKeyActive' },
       { keys: [['Mod', '←'], ['Mod', '→']], label: 'shortcuts.prevNextKeySelected', action: 'prevNextKeySelected' },
       { keys: [['Mod', 'Shift', '←'], ['Mod', 'Shift', '→']], label: 'shortcuts.prevNextKeyAll', action: 'prevNextKeyAll' },
+      // MMD's Alt+←/→ (previous / next key) is said, not bound: Alt stays the system's and the browser's (keymap.ts:
+      // Alt+← is Back in the browser mode), and Electron's menu taking it would make the two modes differ.
+      { keys: [], label: 'shortcuts.mmdAltArrows' },
       { keys: [['Mod', 'G']], label: 'shortcuts.goToFrame', action: 'goToFrame' },
       { keys: [['L']], label: 'shortcuts.playRange', action: 'playRange' },
     ],

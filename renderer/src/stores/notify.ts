@@ -47,7 +47,22 @@ export interface Notice {
   error?: NoticeError;
   /** The file (a document's or a model's path) this notice is about, besides an error's `file`: see dropAbout. */
   about?: string;
+  /**
+   * A button under the text that does what the notice points to (the reference camera's "Edit this camera"), in
+   * sight whatever the text's length: a route named behind More was missed (new-user pass numigrate). Pressing it
+   * runs `run` and dismisses the notice.
+   */
+  action?: NoticeAction;
 }
+
+/** A notice's button: its label (a string key) and what it does. */
+export interface NoticeAction {
+  readonly label: UiStringKey;
+  readonly run: () => void;
+}
+
+/** How long a notice with a button stays (it is to be pressed, not only read); hover or focus still holds it. */
+export const ACTION_NOTICE_MS = 15000;
 
 /** A notice text in `locale`. */
 export function renderText(x: NoticeText, locale: Locale): string {
@@ -191,6 +206,10 @@ export const useNotifyStore = defineStore('notify', {
         runFade(id);
       }
       return id;
+    },
+    /** A notice with a button (Notice.action): stays longer than a plain one of its kind. */
+    offer(kind: Exclude<NoticeKind, 'error'>, text: NoticeText, action: NoticeAction): number {
+      return this.add({ kind, text, action }, ACTION_NOTICE_MS);
     },
     /** Pauses every notice's fade (`on`), or lets them go on (NotificationList: hover, focus inside). */
     hold(on: boolean) {

@@ -29,6 +29,8 @@ export const BONES_SETTING = 'previewBones';
 export const POSE_SPACE_SETTING = 'previewPoseSpace';
 /** settings.ui key: the preview's Self-shadow switch (MMD's セルフシャドウ表示), off unless switched on. */
 export const SELF_SHADOW_SETTING = 'previewSelfShadow';
+/** settings.ui key: the preview's Ground shadow switch (MMD's 表示 → 地面影表示), on unless switched off. */
+export const GROUND_SHADOW_SETTING = 'previewGroundShadow';
 /** settings.ui key: the preview's "Ghost (as saved)" switch (scene-actors.ts), off unless switched on. */
 export const GHOST_SETTING = 'previewGhost';
 
@@ -206,6 +208,8 @@ export const usePreviewStore = defineStore('preview', {
     hoveredBody: null as HoveredBody | null,
     /** MMD's self-shadow with the default distance where no self-shadow key rules (persisted: SELF_SHADOW_SETTING). */
     selfShadow: false,
+    /** MMD's ground shadow (地面影) under the models, in the preview and the video (persisted: GROUND_SHADOW_SETTING). */
+    groundShadow: true,
     /** "Show rigid bodies" (persisted: RIGID_BODIES_SETTING). */
     rigidBodiesShown: false,
     /**
@@ -347,6 +351,13 @@ export const usePreviewStore = defineStore('preview', {
       if (persist) {
         const settings = useSettingsStore();
         void settings.update({ ui: { ...settings.settings.ui, [SELF_SHADOW_SETTING]: on } });
+      }
+    },
+    setGroundShadow(on: boolean, persist = true) {
+      this.groundShadow = on;
+      if (persist) {
+        const settings = useSettingsStore();
+        void settings.update({ ui: { ...settings.settings.ui, [GROUND_SHADOW_SETTING]: on } });
       }
     },
     setRigidBodiesShown(on: boolean, persist = true) {

@@ -9,6 +9,7 @@ import { buildVmd, withBlocks, blockFromRecords, encodeCameraRecord, writeVmd, c
 import { useSceneStore } from '../../../renderer/src/stores/scene';
 import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
 import { useSelectionStore } from '../../../renderer/src/stores/selection';
+import { useTimeStore } from '../../../renderer/src/stores/time';
 import { useHistoryStore } from '../../../renderer/src/stores/history';
 import { useCurveEditorStore } from '../../../renderer/src/stores/curve-editor';
 import { setQuietApi } from '../../helpers/quiet-api';
@@ -24,6 +25,8 @@ function open() {
   ];
   useSceneStore().openBytes('camera.vmd', writeVmd(withBlocks(buildVmd({}), { camera: blockFromRecords('camera', keys.map(encodeCameraRecord)) })), null);
   useSelectionStore().select([{ kind: 'camera', record: 1 }]);
+  // The playhead on the key, as a click on it puts it: off the playhead the panel works at the playhead (key-inspector-pose.test.ts).
+  useTimeStore().seek(30);
 }
 
 async function settle(w: VueWrapper) {

@@ -55,7 +55,26 @@ describe('F1 lists the menu commands without a key', () => {
       'モーション全体 → モデルに合わせる…',
     ])
       expect(ja, w).toContainEqual(['キーなし', w]);
-    expect(ja.filter(([k]) => k === 'キーなし')).toHaveLength(6);
+    // The six commands and MMD's Alt+←/→ (said, not bound: the next case).
+    expect(ja.filter(([k]) => k === 'キーなし')).toHaveLength(7);
+  });
+
+  // The numigrate pass: an MMD user pressed Alt+←/→ (previous / next key in MMD) and nothing happened, with no word
+  // in F1. Alt stays the system's and the browser's (keymap.ts), so F1 says which keys do it here.
+  it('says that MMD’s Alt+←/→ is Ctrl+←/→ here, in the keys-between-keys group, beside the row that has those keys (en, ja)', async () => {
+    const settings = useSettingsStore();
+    settings.settings = { ...settings.settings, locale: 'en' };
+    shellUi.shortcutsOpen = true;
+    mount(ShortcutsDialog, { attachTo: document.body });
+    await nextTick();
+    const en = rows();
+    const alt = en.findIndex(([, w]) => w.startsWith('MMD’s Alt+'));
+    expect(en[alt]).toEqual(['no key', 'MMD’s Alt+←/→ (previous / next key): Ctrl+←/→ here (Alt stays the system’s and the browser’s)']);
+    // The keys it names are the ones F1 lists for previous / next key (of the selected tracks), a few rows above.
+    expect(en.slice(alt - 3, alt)).toContainEqual(['Ctrl+←/→', 'Previous / next key of the selected tracks']);
+    settings.settings = { ...settings.settings, locale: 'ja' };
+    await nextTick();
+    expect(rows()).toContainEqual(['キーなし', 'MMD の Alt+←/→（前 / 次のキー）: ここでは Ctrl+←/→（Alt はシステムとブラウザーのまま）']);
   });
 
   it('writes each path with the words the toolbar shows', () => {
