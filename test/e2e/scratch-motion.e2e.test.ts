@@ -11,6 +11,7 @@
  *  - finding 6: the curve handle's key hint does not lie over the curve square or the plot under it.
  * And New on a PMD (new-user pass numigrate, finding 2): the low-poly Miku's bone groups (表示枠) were not read, so its
  * timeline had no bone rows after New and its Bones tab one flat list; now both list the groups' bones, 先 bones not.
+ * (Finding 9: the preview's summary counts its morphs as the File panel does, without the base.)
  * Screenshots: test-artifacts/scratch-*.png.
  */
 import { readFileSync } from 'node:fs';
@@ -174,6 +175,10 @@ describe('a motion from nothing on a PMD (numigrate 2)', () => {
     await showModelThroughDialog(page, MIKU, miku.value.name);
     await page.click('[data-testid="empty-new-motion"]');
     await page.waitForFunction(() => window.__vmdEditor!.bytes() !== null);
+    // Finding 9: the preview's summary counted the PMD's base morph (14) where the File panel says 13. The file holds
+    // 14 morphs, the first the base (panel 0) the others offset; 83 bones, 1,223 vertices (the Python reader's counts).
+    expect((await page.textContent('[data-testid="preview-model-summary"]'))!.trim()).toBe('ローポリ初音さん: 83 bones, 13 morphs, 1,223 vertices');
+    expect(await page.textContent('[data-testid="model-count-morphs"]')).toBe('13');
     // The rows are drawn as they scroll into view: collect the model's unkeyed bone rows from the top down.
     const list = (await page.locator('[data-testid="track-list"]').boundingBox())!;
     await page.mouse.move(list.x + list.width / 2, list.y + list.height / 2);
