@@ -103,6 +103,12 @@ const en = {
   'err.notMotion.modelRename': 'a model ({format}), not a motion: rename it {rename}, then open it with Model…',
   'err.notMotion.video': 'a video ({format}), not a motion: VMD Studio makes videos (Video…) but does not open them',
   'err.notMotion.text': 'plain text, not a motion: a motion is a .vmd file saved by MMD, starting with "Vocaloid Motion Data"',
+  'err.notMotion.pmm': 'a MikuMikuDance project (.pmm), not a motion; VMD Studio does not read it. In MMD, save each model’s motion and the camera as .vmd (File → Save motion data, with that model or the camera chosen), then open them here and keep them together with Save Scene As… (Scene ▾)',
+  'err.notMotion.mvd': 'a MikuMikuMoving motion (.mvd), not a VMD; VMD Studio does not read it. In MikuMikuMoving, export the motion as a .vmd, then open that',
+  'err.notMotion.nanoem': 'a nanoem project, not a motion; VMD Studio does not read it. In nanoem, save each model’s motion and the camera as .vmd, then open them here and keep them together with Save Scene As… (Scene ▾)',
+  'err.notMotion.nanoemMotion': 'a nanoem motion (.nmd), not a VMD; VMD Studio does not read it. In nanoem, save the motion as a .vmd, then open that',
+  'err.notMotion.accessory': 'an MMD accessory (DirectX .x), not a motion; VMD Studio shows models (.pmx, .pmd), not accessories. To see it here, convert it to a .pmx (PMX Editor reads .x files) and show that with Model…',
+  'err.notMotion.effect': 'an MME effect, not a motion; VMD Studio does not run effects: its preview and videos draw with their own toon shading and self-shadow',
 };
 
 export type ErrorStringKey = keyof typeof en;
@@ -197,6 +203,12 @@ const ja: Record<ErrorStringKey, string> = {
   'err.notMotion.modelRename': 'モデル（{format}）で、モーションではありません。名前を {rename} に変えて、モデル… で開いてください',
   'err.notMotion.video': '動画（{format}）で、モーションではありません。VMD Studio は動画を作れます（動画…）が、開くことはできません',
   'err.notMotion.text': 'テキストファイルで、モーションではありません。モーションは MMD が保存する .vmd ファイルで、"Vocaloid Motion Data" で始まります',
+  'err.notMotion.pmm': 'MikuMikuDance のプロジェクト（.pmm）で、モーションではありません。VMD Studio は読み込めません。MMD で各モデルのモーションとカメラを .vmd に保存し（モデルかカメラを選んで ファイル → モーションデータ保存）、ここで開いて「シーン ▾」の「シーンを保存…」でまとめてください',
+  'err.notMotion.mvd': 'MikuMikuMoving のモーション（.mvd）で、VMD ではありません。VMD Studio は読み込めません。MikuMikuMoving でモーションを .vmd に書き出してから開いてください',
+  'err.notMotion.nanoem': 'nanoem のプロジェクトで、モーションではありません。VMD Studio は読み込めません。nanoem で各モデルのモーションとカメラを .vmd に保存し、ここで開いて「シーン ▾」の「シーンを保存…」でまとめてください',
+  'err.notMotion.nanoemMotion': 'nanoem のモーション（.nmd）で、VMD ではありません。VMD Studio は読み込めません。nanoem でモーションを .vmd に保存してから開いてください',
+  'err.notMotion.accessory': 'MMD のアクセサリ（DirectX の .x）で、モーションではありません。VMD Studio が表示するのはモデル（.pmx、.pmd）だけで、アクセサリは表示しません。表示するには PMX エディタで .pmx に変換し、モデル… で表示してください',
+  'err.notMotion.effect': 'MME のエフェクトで、モーションではありません。VMD Studio はエフェクトを使いません。プレビューと動画は内蔵のトゥーンとセルフ影で描きます',
 };
 
 export const errorStrings: Record<'en' | 'ja', Record<ErrorStringKey, string>> = { en, ja };

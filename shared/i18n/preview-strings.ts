@@ -239,9 +239,9 @@ const ja: Record<PreviewStringKey, string> = {
   'preview.poseTitle': '操作ハンドル: ビューでリング（回転）か矢印（移動）をドラッグ。離すとフレーム {frame} にボーンのキーを登録（T で切替）',
   'preview.poseMoveDisabled': 'このボーンは移動できません（モデルで回転のみ許可）',
   'preview.newMotionName': '新規モーション.vmd',
-  'preview.outline': '輪郭線',
+  'preview.outline': '輪郭線（エッジ）',
   'preview.droppedNoFolder': 'ブラウザからのドロップではフォルダが分からないため読めません。「モデル…」から開くとテクスチャも読み込みます',
-  'preview.outlineTitle': 'MMD のエッジ（輪郭線）。GPU がない環境ではモデルを 2 回描くことになるため、既定でオフです。',
+  'preview.outlineTitle': 'モデルの周りの線（MMD のエッジ）。GPU がない環境ではモデルを 2 回描くことになるため、既定でオフです。',
 };
 
 export const previewStrings: Record<'en' | 'ja', Record<PreviewStringKey, string>> = { en, ja };

@@ -53,7 +53,7 @@ const ja: Record<SaveSafetyStringKey, string> = {
   'save.poseLost.keys': 'ほかのフレームのキー {n} 個',
   'save.poseLost.camera': 'カメラのキー {n} 個',
   'save.poseLost.light': '照明のキー {n} 個',
-  'save.poseLost.shadow': 'セルフシャドウのキー {n} 個',
+  'save.poseLost.shadow': 'セルフ影のキー {n} 個',
   'save.poseLost.ik': 'IK/表示のキー {n} 個',
   'save.poseLostJoin': '、',
   'save.savePose': 'ポーズを保存',

@@ -280,7 +280,7 @@ const ja: Record<SceneDocsStringKey, string> = {
   'salvage.block.morph': '表情のキー',
   'salvage.block.camera': 'カメラのキー',
   'salvage.block.light': '照明のキー',
-  'salvage.block.shadow': 'セルフシャドウのキー',
+  'salvage.block.shadow': 'セルフ影のキー',
   'salvage.block.ik': '表示・IKのキー',
   'scene.showActor': 'アクター {name} を表示',
   'scene.showCamera': 'カメラを表示',

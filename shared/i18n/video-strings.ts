@@ -149,7 +149,7 @@ const ja: Record<keyof typeof en, string> = {
   'video.physicsRangeNote': 'フレーム {from} で演算をやり直し、その姿勢で落ち着かせます。髪の揺れは最初から再生したときとは違います',
   'video.physicsFromStart': '範囲はフレーム 0 からです。再生と同じくそこから演算します',
   'video.warming': '物理演算の助走（フレーム 0 から）: {done} / {total} フレーム（描画しません）',
-  'video.selfShadow': 'セルフシャドウ（モーションにセルフシャドウのキーがない所。プレビューのスイッチの状態から）',
+  'video.selfShadow': 'セルフ影（モーションにセルフ影のキーがない所。プレビューのスイッチの状態から）',
   'video.musicFullVolume': '曲は元の音量で書き出します（エディターのミュートと音量は試聴用です）',
   'video.file': 'ファイル',
   'video.browse': '参照…',

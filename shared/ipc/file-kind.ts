@@ -11,6 +11,7 @@ import { looksLikeVpd } from '../vmd/vpd';
 import { isPmx } from '../pmx/pmx-reader';
 import { isPmd } from '../pmx/pmd-reader';
 import { AUDIO_EXTENSIONS, extensionOf, PMX_PMD_EXTENSIONS } from './file-types';
+import { MMD_FAMILY_FORMATS, mmdFamilyByContent, mmdFamilyByName, type MmdFamily } from './mmd-family';
 import type { CodecError } from '../vmd/errors';
 import { t } from '../i18n/strings';
 
@@ -439,11 +440,28 @@ export function looksLikeText(b: Uint8Array): boolean {
   return true;
 }
 
-/** What a file handed over as a motion or a pose is instead (notAMotion). */
-export type NotMotionKind = 'audio' | 'image' | 'model' | 'video' | 'text';
+/**
+ * Which of MMD's and its neighbours' files (mmd-family.ts) this is: its first bytes' kind where they say one;
+ * else, unless they are a format the app reads (a VMD renamed .mvd opens as the VMD it is), its name's. Without
+ * bytes (a path not read: the file dialog), its name's.
+ */
+export function mmdFamilyOfFile(name: string, bytes?: Uint8Array): MmdFamily | null {
+  if (bytes) {
+    const c = mmdFamilyByContent(bytes);
+    if (c) return c;
+    if (fileKindByContent(bytes) !== null) return null;
+  }
+  return mmdFamilyByName(name);
+}
 
-/** Which sentence says it (error-strings.ts `err.notMotion.<says>`): a song or a model to rename first, a song ♪ Music… does not take. */
-export type NotMotionSays = NotMotionKind | 'audioRename' | 'audioOther' | 'modelRename';
+/** What a file handed over as a motion or a pose is instead (notAMotion); `mmd`: an MMD project, an accessory, an effect… (mmd-family.ts). */
+export type NotMotionKind = 'audio' | 'image' | 'model' | 'video' | 'text' | 'mmd';
+
+/**
+ * Which sentence says it (error-strings.ts `err.notMotion.<says>`): a song or a model to rename first, a song ♪ Music…
+ * does not take; for MMD's files, the kind (mmd-family.ts MmdFamily).
+ */
+export type NotMotionSays = Exclude<NotMotionKind, 'mmd'> | 'audioRename' | 'audioOther' | 'modelRename' | MmdFamily;
 
 export interface NotAMotion {
   kind: NotMotionKind;
@@ -461,7 +479,7 @@ const IMAGE_FORMATS: Readonly<Record<ImageKind, string>> = { png: 'PNG', jpeg: '
 
 /**
  * A file opened as a motion or a pose (`name`: its name or path) whose bytes are a song, an image, a model, a
- * video or plain text: what it is, or null (a motion, a pose, a capture, a scene, a JSON motion: their own
+ * video, plain text, or one of MMD's other files (a project, an accessory, an effect…: mmd-family.ts): what it is, or null (a motion, a pose, a capture, a scene, a JSON motion: their own
  * messages; bytes that say nothing: the reader's "not a VMD file"). Plain text named .vpd or .json is null too
  * (a pose or a JSON motion gone wrong: its reader says where). New users drop a song or a texture renamed .vmd,
  * or notes, and were told only "not a VMD file (at byte 0)" (E_VMD_MAGIC); the app and the command line now
@@ -471,6 +489,10 @@ export function notAMotion(name: string, bytes: Uint8Array): NotAMotion | null {
   const ext = extensionOf(name);
   const base = name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
   const renamed = (to: string) => (ext ? base.slice(0, base.length - ext.length) : base) + to;
+  const mmd = (f: MmdFamily): NotAMotion => ({ kind: 'mmd', format: MMD_FAMILY_FORMATS[f], rename: '', says: f });
+  // An MMD project, a MikuMikuMoving motion, an accessory by their first bytes, whatever their name.
+  const family = mmdFamilyByContent(bytes);
+  if (family) return mmd(family);
   const kind = fileKindByContent(bytes);
   if (kind === 'wav' || kind === 'audio') {
     const c = kind === 'wav' ? 'wav' : audioContainerOf(bytes)!;
@@ -489,6 +511,9 @@ export function notAMotion(name: string, bytes: Uint8Array): NotAMotion | null {
   }
   if (kind === 'video') return { kind: 'video', format: VIDEO_CONTAINER_NAMES[videoContainerOf(bytes)!], rename: '', says: 'video' };
   if (kind !== null) return null;
+  // The others (nanoem's, MME's text) by their name: an effect is text, but "plain text, not a motion" told its owner nothing.
+  const named = mmdFamilyByName(name);
+  if (named) return mmd(named);
   if (looksLikeTgaHeader(bytes)) return { kind: 'image', format: 'TGA', rename: '', says: 'image' };
   // Text starting as a motion or a pose does ("Vocaloid M", a VMD cut short) is a damaged one: the reader says so.
   const vocaloid = 'Vocaloid';

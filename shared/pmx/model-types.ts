@@ -218,7 +218,11 @@ export interface ModelData {
    * offset; the rest of the model still loads (with a diagnostic) and the lists above are empty.
    */
   physicsError: CodecError | null;
-  /** PMX display frames (表示枠) in file order, for the bone list; absent for PMD and files cut short. */
+  /**
+   * Display frames (表示枠) in file order, for the bone list: PMX's frames; a PMD's bone groups (with their
+   * English names when the file has them) after a Root frame of bone 0 (センター), which MMD lists first and
+   * no PMD group holds. Absent for files cut short before them.
+   */
   displayFrames?: ModelDisplayFrame[];
 }
 

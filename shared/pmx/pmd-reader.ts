@@ -10,13 +10,16 @@
  *   IKs       u16 n × (IK bone u16 | target u16 | chain length u8 | iterations u16 | limit f32 | chain u16 × length)
  *   morphs    u16 n × (name 20 | vertex count u32 | panel u8 | count × (index u32, offset f32×3));
  *               morph 0 "base" holds absolute positions of the morphed vertices, the others index into it
- *   then display lists, English names, toon names, rigid bodies (83 bytes each) and joints (124 each): layouts at readPhysics.
+ *   morph display list u8 n × morph u16 | bone group names u8 n × 50 ("体(上)\n") | bone display list u32 n × (bone u16 |
+ *               group u8, 1-based) | English flag u8 (1: model name 20, comment 256, bone names 20 × bones, morph names
+ *               20 × morphs but the base, group names 50 × groups) | toon names 10 × 100
+ *   then rigid bodies (83 bytes each) and joints (124 each): layouts at readPhysics.
  */
 import { CodecFailure, fail, ok, type CodecError, type Diagnostic, type Result } from '../vmd/errors';
 import { decodeName } from '../vmd/sjis';
 import { Cursor } from './binary-cursor';
 import { checkBodyNumbers, checkBonePosition, checkBoneRefs, checkJointNumbers, physicsParams, readRigidBodyTail } from './pmx-reader';
-import { BONE_FLAG, Deform, RigidMode, RigidShape, type ModelBone, type ModelJoint, type ModelRigidBody, type ModelData, type ModelMaterial, type ModelMorph } from './model-types';
+import { BONE_FLAG, Deform, RigidMode, RigidShape, type ModelBone, type ModelJoint, type ModelRigidBody, type ModelData, type ModelDisplayFrame, type ModelMaterial, type ModelMorph } from './model-types';
 
 export function isPmd(bytes: Uint8Array): boolean {
   return bytes.length >= 3 && bytes[0] === 0x50 && bytes[1] === 0x6d && bytes[2] === 0x64; // "Pmd"
@@ -250,6 +253,7 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
   // Optional tail: display lists, English names, toon names, physics. Older files end anywhere before physics.
   let nameEn = '', commentEn = '';
   let displayFrameCount = 0;
+  let displayFrames: ModelDisplayFrame[] | undefined;
   const toonNames: string[] = [];
   let rigidBodies: ModelRigidBody[] = [], joints: ModelJoint[] = [];
   let physicsError: CodecError | null = null;
@@ -258,10 +262,31 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
     c.skip(c.u8() * 2);
     c.what = 'bone group names';
     const groups = c.u8();
-    c.skip(groups * 50);
+    c.needRecords(groups, 50, 'bone group names');
+    // Names are 50-byte fields; PMD editors end them with a line feed, which is no part of the name.
+    const groupNames: string[] = [];
+    for (let k = 0; k < groups; k++) groupNames.push(sjis(c, 50).trim());
     displayFrameCount = groups;
     c.what = 'bone display list';
-    c.skip(c.u32() * 3);
+    const entries = c.u32();
+    c.needRecords(entries, 3, 'bone display list');
+    displayFrames = groupNames.map((name) => ({ name, nameEn: '', special: false, bones: [] as number[], morphs: [] }));
+    let bad = 0, badAt = 0, badBone = 0, badGroup = 0;
+    for (let k = 0; k < entries; k++) {
+      const at = c.off;
+      const bone = c.u16();
+      const group = c.u8(); // 1-based: group 1 is the first name
+      if (bone < boneCount && group >= 1 && group <= groups) displayFrames[group - 1].bones.push(bone);
+      else if (!bad++) { badAt = at; badBone = bone; badGroup = group; }
+    }
+    if (bad) {
+      diagnostics.push({
+        code: 'W_PMD_DISPLAY', offset: badAt, params: { n: bad, bone: badBone, group: badGroup, bones: boneCount, groups },
+        message: `${bad} bone display entr${bad === 1 ? 'y names' : 'ies name'} a bone or group the model lacks (the first: bone ${badBone} in group ${badGroup}; the model has ${boneCount} bones, ${groups} groups); left out of the bone list`,
+      });
+    }
+    // MMD lists bone 0 (センター) first, in no group; a PMX converted from the PMD holds it in its Root frame.
+    if (boneCount && !displayFrames.some((f) => f.bones.includes(0))) displayFrames.unshift({ name: 'Root', nameEn: 'Root', special: true, bones: [0], morphs: [] });
     if (c.remaining > 0) {
       c.what = 'English names';
       if (c.u8() === 1) {
@@ -269,7 +294,8 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
         commentEn = sjis(c, 256);
         for (const b of bones) b.nameEn = sjis(c, 20);
         for (const m of morphs.slice(1)) m.nameEn = sjis(c, 20);
-        c.skip(groups * 50);
+        const groupsEn = displayFrames.filter((f) => !f.special);
+        for (let k = 0; k < groups; k++) groupsEn[k].nameEn = sjis(c, 50).trim();
       }
     }
     if (c.remaining > 0) {
@@ -296,7 +322,7 @@ function parse(c: Cursor, diagnostics: Diagnostic[]): ModelData {
   return {
     format: 'pmd', version, name, nameEn, comment, commentEn, encoding: 'shift_jis', displayFrameCount, vertexCount, positions, normals, uvs, skinIndices, skinWeights, deform, edgeScales,
     indices, textures, materials, bones, morphs, rigidBodyCount: rigidBodies.length, jointCount: joints.length,
-    rigidBodies, joints, softBodies: [], physicsError,
+    rigidBodies, joints, softBodies: [], physicsError, ...(displayFrames ? { displayFrames } : {}),
   };
 }
 

@@ -16,7 +16,7 @@ async function check(page: Page, locale: 'en' | 'ja', shot: (n: string) => Promi
   await page.selectOption('[data-testid="locale"]', locale);
   await animationFrames(page, 2);
   const labels = await textFits(page, ['[data-testid="preview-outline-label"]', '[data-testid="preview-look-through-label"]']);
-  expect(labels.map((l) => l.text)).toEqual(locale === 'en' ? ['Outline', 'Through camera'] : ['輪郭線', 'カメラ視点']);
+  expect(labels.map((l) => l.text)).toEqual(locale === 'en' ? ['Outline', 'Through camera'] : ['輪郭線（エッジ）', 'カメラ視点']);
   expect(labels.filter((l) => l.cut || l.lines !== 1)).toEqual([]);
   // Each label is its box's: a click on it flips the box.
   const before = await page.isChecked('[data-testid="preview-outline"]');

@@ -9,6 +9,9 @@
  *    timeline then lists the model's bones without keys (as MMD's frame window), and one clicked there is keyed by Enter.
  *  - finding 4: Save As of that never-saved motion starts in the model's folder (Model… sets the last folder used).
  *  - finding 6: the curve handle's key hint does not lie over the curve square or the plot under it.
+ * And New on a PMD (new-user pass numigrate, finding 2): the low-poly Miku's bone groups (表示枠) were not read, so its
+ * timeline had no bone rows after New and its Bones tab one flat list; now both list the groups' bones, 先 bones not.
+ * (Finding 9: the preview's summary counts its morphs as the File panel does, without the base.)
  * Screenshots: test-artifacts/scratch-*.png.
  */
 import { readFileSync } from 'node:fs';
@@ -158,5 +161,46 @@ describe('a motion from nothing (nuscratch)', () => {
     // Its row is a keyed track now.
     await page.waitForSelector('[data-testid="track-bone-model:センター"]', { state: 'detached' });
     await s.app.screenshot('scratch-model-rows');
+  });
+});
+
+describe('a motion from nothing on a PMD (numigrate 2)', () => {
+  const s = appForSuite({ viewport: { width: 1600, height: 1000 } });
+  const MIKU = corpusPath('mmd-viewer-js/model/low_miku/miku.pmd');
+
+  it("New on miku.pmd: the timeline lists its groups' bones (センター first) without keys, and not its 先 bones; the Bones tab its groups", async () => {
+    const { page } = s.app;
+    const miku = readModel(new Uint8Array(readFileSync(MIKU)));
+    if (!miku.ok) throw new Error(miku.error.message);
+    await showModelThroughDialog(page, MIKU, miku.value.name);
+    await page.click('[data-testid="empty-new-motion"]');
+    await page.waitForFunction(() => window.__vmdEditor!.bytes() !== null);
+    // Finding 9: the preview's summary counted the PMD's base morph (14) where the File panel says 13. The file holds
+    // 14 morphs, the first the base (panel 0) the others offset; 83 bones, 1,223 vertices (the Python reader's counts).
+    expect((await page.textContent('[data-testid="preview-model-summary"]'))!.trim()).toBe('ローポリ初音さん: 83 bones, 13 morphs, 1,223 vertices');
+    expect(await page.textContent('[data-testid="model-count-morphs"]')).toBe('13');
+    // The rows are drawn as they scroll into view: collect the model's unkeyed bone rows from the top down.
+    const list = (await page.locator('[data-testid="track-list"]').boundingBox())!;
+    await page.mouse.move(list.x + list.width / 2, list.y + list.height / 2);
+    await page.mouse.wheel(0, -20_000);
+    await page.waitForSelector('[data-testid="track-bone-model:センター"]');
+    const seen: string[] = [];
+    let last = '';
+    for (let step = 0; step < 60; step++) {
+      const ids = await page.$$eval('[data-testid^="track-bone-model:"]', (els) => els.map((e) => e.getAttribute('data-testid')!.slice('track-bone-model:'.length)));
+      if (ids.join('/') === last) break; // the list no longer scrolls: its end is in view
+      last = ids.join('/');
+      seen.push(...ids.filter((id) => !seen.includes(id)));
+      await page.mouse.wheel(0, 200);
+    }
+    // The file's 7 groups hold 53 bones; センター (bone 0) is listed before them (a separate reader of the file).
+    expect(seen.length).toBe(54);
+    for (const b of ['センター', '全ての親', '上半身', '左手首', '右足ＩＫ', '左ｽｶｰﾄ前', '前髪１']) expect(seen, b).toContain(b);
+    for (const b of ['センター先', '左つま先ＩＫ先', '頭先', 'ﾈｸﾀｲ４']) expect(seen, b).not.toContain(b);
+    await s.app.screenshot('scratch-pmd-rows');
+    await page.click('[data-testid="side-tab-bones"]');
+    const headers = await page.$$eval('[data-testid="bone-list"] section.group > header', (els) => els.map((e) => e.textContent));
+    expect(headers).toEqual(['Root', '全ての親', 'ＩＫ', '体(上)', '髪', '腕', '体(下)', '足', 'Other bones']);
+    expect(s.app.errors).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildTracks, inspectVmd, readVmd, readVpd, samplePose } from '../../shared/vmd';
 import { corpusFiles, corpusPresent, readCorpus } from '../helpers/corpus';
-import { inspectModel, readModel } from '../../shared/pmx';
+import { inspectModel, readModel, readPmd } from '../../shared/pmx';
 import { morphPmx, tinyPmd, tinyPmx } from './pmx-fixtures';
 import { damageBvh, damageModel, damageVmd, damageVpd, rng } from '../helpers/mutate';
 import { readBvh } from '../../shared/bvh/bvh-reader';
@@ -79,6 +79,29 @@ describe('fuzz: models', () => {
     expect(parsed + rejected).toBe(2000);
     expect(rejected).toBeGreaterThan(400);
     expect(parsed).toBeGreaterThan(100);
+  });
+
+  it("survives 600 PMDs with damaged bone groups (表示枠): every listed bone is the model's, and each note on them has an offset in the file", () => {
+    const rand = rng(515);
+    const w = tinyPmd({ display: { groups: ['Legs', 'IK'], entries: [[1, 1], [2, 1], [3, 2], [0, 2]], en: ['legs', 'ik'] } });
+    const src = w.build();
+    const from = w.marks.tail, to = src.length;
+    const notes = new Set<string>();
+    for (let n = 0; n < 600; n++) {
+      const b = src.slice();
+      // 1–3 bytes of the groups, the display list or the English names: a random value, 0 or 0xff.
+      for (let k = 1 + Math.floor(rand() * 3); k > 0; k--) b[from + Math.floor(rand() * (to - from))] = rand() < 0.5 ? Math.floor(rand() * 256) : rand() < 0.5 ? 0 : 0xff;
+      const r = readPmd(n % 5 === 0 ? b.subarray(0, from + Math.floor(rand() * (to - from))) : b);
+      expect(r.ok, `damaged groups ${n}`).toBe(true); // damage after the morphs never refuses the model
+      if (!r.ok) continue;
+      for (const f of r.value.displayFrames ?? []) for (const i of f.bones) expect(i >= 0 && i < r.value.bones.length, `frame ${f.name} bone ${i}`).toBe(true);
+      for (const d of r.diagnostics) {
+        notes.add(d.code);
+        expect(d.offset, d.code).toBeGreaterThanOrEqual(from);
+        expect(d.offset!, d.code).toBeLessThanOrEqual(b.length);
+      }
+    }
+    expect(notes).toEqual(new Set(['W_PMD_TAIL', 'W_PMD_DISPLAY']));
   });
 
   it.skipIf(!corpusPresent)('survives 60 mutated or truncated corpus models', () => {

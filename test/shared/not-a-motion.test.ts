@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { looksLikeTgaHeader, looksLikeText, notAMotion, notAMotionError } from '../../shared/ipc/file-kind';
-import { fileKindByContent } from '../../shared/ipc/file-kind';
+import { fileKindByContent, mmdFamilyOfFile } from '../../shared/ipc/file-kind';
+import { mmdFamilyByContent, mmdFamilyByName } from '../../shared/ipc/mmd-family';
 import { corpusPath, corpusPresent } from '../helpers/corpus';
 import { pcm16Wav } from '../helpers/wav';
 
@@ -96,3 +97,61 @@ describe('the sniffs behind it', () => {
     }
   });
 });
+
+// New-user pass (numigrate 3, 4): MMD's project, MikuMikuMoving's and nanoem's files, an accessory and MME effects were
+// "not a VMD motion or a VPD pose" (the .pmm), "plain text, not a motion" (the effects), or "not a kind of file the
+// app opens" (a drop). Each is named as what it is, by its signature where the format has one, else by its name.
+describe("MMD's other files", () => {
+  /** The first bytes each program writes (MMD: "Polygon Movie maker 0002"; MMM: a 30-byte field; DirectX text/binary). */
+  const PMM = bytes('Polygon Movie maker 0002', new Array(6).fill(0), 'x');
+  const MVD = bytes('Motion Vector Data file', new Array(7).fill(0), [1, 0, 0, 0]);
+  const X_TEXT = ascii('xof 0302txt 0032\nHeader {\n 1;\n 0;\n 1;\n}\n');
+  const X_BIN = bytes('xof 0303bin 0032', [0x1f, 0, 0x01, 0]);
+  const FX = ascii('float4x4 WorldViewProjMatrix : WORLDVIEWPROJECTION;\ntechnique MainTec { pass DrawObject { } }\n');
+  const EMM = ascii('[Info]\r\nVersion = 3\r\n\r\n[Effect]\r\nObj = none\r\n');
+  /** A protocol buffer's first bytes (field 1, length-delimited): nanoem's files have no signature. */
+  const PROTOBUF = bytes([0x0a, 0x05, 0x31, 0x2e, 0x30, 0x2e, 0x30, 0x12, 0x00]);
+  const VMD = bytes('Vocaloid Motion Data 0002', new Array(5).fill(0), new Array(20).fill(0), [0, 0, 0, 0, 0, 0, 0, 0]);
+
+  it('by their first bytes: a PMM, an MVD, a DirectX .x (text or binary); nothing else has one', () => {
+    expect([PMM, MVD, X_TEXT, X_BIN].map(mmdFamilyByContent)).toEqual(['pmm', 'mvd', 'accessory', 'accessory']);
+    for (const b of [FX, EMM, PROTOBUF, VMD, ascii('Polygon'), ascii('xof')]) expect(mmdFamilyByContent(b)).toBeNull();
+  });
+
+  it('by their names (any case): .pmm, .mvd, nanoem .nmm/.nma/.nmd, accessories .x/.vac, effects .fx/.fxsub/.emm/.emd', () => {
+    const names = ['a.pmm', 'a.MVD', 'a.nmm', 'a.nma', 'a.nmd', 'stage.X', 'a.vac', 'a.fx', 'a.fxsub', 'a.emm', 'a.emd', 'a.vmd', 'a.txt', 'x', 'dir/a.pmx'];
+    expect(names.map(mmdFamilyByName)).toEqual(['pmm', 'mvd', 'nanoem', 'nanoem', 'nanoemMotion', 'accessory', 'accessory', 'effect', 'effect', 'effect', 'effect', null, null, null, null]);
+  });
+
+  it('a file: its bytes where they say one, whatever its name; a format the app reads (a renamed VMD) is none; else its name', () => {
+    expect(mmdFamilyOfFile('dance.vmd', PMM)).toBe('pmm');
+    expect(mmdFamilyOfFile('stage.dat', X_TEXT)).toBe('accessory');
+    expect(mmdFamilyOfFile('dance.mvd', VMD)).toBeNull();
+    expect(mmdFamilyOfFile('project.pmm', VMD)).toBeNull();
+    expect(mmdFamilyOfFile('project.nmm', PROTOBUF)).toBe('nanoem');
+    expect(mmdFamilyOfFile('effect.fx', FX)).toBe('effect');
+    // Without bytes (a path the file dialog did not read): the name.
+    expect(mmdFamilyOfFile('/m/project.pmm')).toBe('pmm');
+    expect(mmdFamilyOfFile('/m/dance.vmd')).toBeNull();
+  });
+
+  it('opened as a motion: E_VMD_MAGIC saying what it is and what to do (not "plain text" for an effect), with the params the app phrases', () => {
+    expect(notAMotion('project.pmm', PMM)).toEqual({ kind: 'mmd', format: 'PMM', rename: '', says: 'pmm' });
+    expect(notAMotion('dance.vmd', PMM)?.says).toBe('pmm');
+    expect(notAMotion('motion.mvd', MVD)?.says).toBe('mvd');
+    expect(notAMotion('project.nmm', PROTOBUF)?.says).toBe('nanoem');
+    expect(notAMotion('motion.nmd', PROTOBUF)?.says).toBe('nanoemMotion');
+    expect(notAMotion('stage.x', X_TEXT)?.says).toBe('accessory');
+    expect(notAMotion('effect.fx', FX)?.says).toBe('effect');
+    expect(notAMotion('effect.emm', EMM)?.says).toBe('effect');
+    expect(notAMotion('dance.mvd', VMD)).toBeNull();
+    expect(notAMotionError('project.pmm', PMM, '/p/project.pmm')).toEqual({
+      code: 'E_VMD_MAGIC',
+      message: 'a MikuMikuDance project (.pmm), not a motion; VMD Studio does not read it. In MMD, save each model’s motion and the camera as .vmd (File → Save motion data, with that model or the camera chosen), then open them here and keep them together with Save Scene As… (Scene ▾)',
+      params: { notMotion: 'pmm', format: 'PMM', rename: '' },
+      file: '/p/project.pmm',
+    });
+    expect(notAMotionError('effect.fx', FX)?.message).toBe('an MME effect, not a motion; VMD Studio does not run effects: its preview and videos draw with their own toon shading and self-shadow');
+  });
+});
+

@@ -158,7 +158,11 @@ export const SJIS = {
  * one IK (左足ＩＫ moves 足首 through the chain [左ひざ, 左足]; the knee gets MMD's X-only limit), a base morph over
  * vertices 1 and 2 and a morph "あ" moving base entry 1 (= vertex 2).
  */
-export function tinyPmd(opts: { toons?: string[] } = {}): Bytes {
+/**
+ * With `display`: bone groups (ASCII names, each written with the line feed PMD editors end them with) and the bone
+ * display list's (bone, 1-based group) entries; with `display.en`, an English section whose group names are those.
+ */
+export function tinyPmd(opts: { toons?: string[]; display?: { groups: string[]; entries: [number, number][]; en?: string[] } } = {}): Bytes {
   const w = new Bytes();
   w.raw([0x50, 0x6d, 0x64]).f32(1).field(SJIS['センター'], 20).field([0x63], 256);
   w.mark('vertices').i32(3);
@@ -179,8 +183,20 @@ export function tinyPmd(opts: { toons?: string[] } = {}): Bytes {
   w.mark('morphs').u16(2);
   w.field(SJIS.base, 20).i32(2).u8(0).i32(1).f32(1, 2, 3).i32(2).f32(2, 3, 4);
   w.field(SJIS['あ'], 20).i32(1).u8(3).i32(1).f32(0, 0.5, 0);
-  // optional tail: morph display list (0), bone group names (0), bone display (0), no English
-  w.mark('tail').u8(0).u8(0).i32(0).u8(0);
+  // optional tail: morph display list (0), bone group names, bone display list (none unless given), English names
+  const ascii = (s: string) => Array.from(s, (ch) => ch.charCodeAt(0));
+  const d = opts.display;
+  w.mark('tail').u8(0).u8(d?.groups.length ?? 0);
+  for (const g of d?.groups ?? []) w.field(ascii(`${g}\n`), 50);
+  w.mark('boneDisplay').i32(d?.entries.length ?? 0);
+  for (const [b, g] of d?.entries ?? []) w.u16(b).u8(g);
+  w.mark('english');
+  if (d?.en) {
+    w.u8(1).field(ascii('Center'), 20).field([], 256);
+    for (const b of ['center', 'leg_L', 'knee_L', 'leg IK_L', 'ankle']) w.field(ascii(b), 20);
+    w.field(ascii('a'), 20);
+    for (const g of d.en) w.field(ascii(`${g}\n`), 50);
+  } else w.u8(0);
   // then, when given, the table of ten toon file names (ASCII here), 100 bytes each
   if (opts.toons) for (let k = 0; k < 10; k++) w.field(Array.from(opts.toons[k] ?? '', (ch) => ch.charCodeAt(0)), 100);
   return w;

@@ -315,6 +315,63 @@ describe('PMD fixture', () => {
   });
 });
 
+describe('PMD bone groups (表示枠)', () => {
+  const DEFAULTS = Array.from({ length: 10 }, (_, k) => `toon${String(k + 1).padStart(2, '0')}.bmp`);
+
+  it('reads the groups in file order with their bones, after a Root frame of bone 0 (no group holds it), and their English names', () => {
+    const r = mustRead(tinyPmd({ display: { groups: ['Legs', 'IK'], entries: [[2, 1], [1, 1], [3, 2]], en: ['legs', 'ik'] } }).build());
+    expect(r.diagnostics).toEqual([]);
+    expect(r.value.displayFrameCount).toBe(2); // the file's groups: what the File panel counts
+    expect(r.value.displayFrames).toEqual([
+      { name: 'Root', nameEn: 'Root', special: true, bones: [0], morphs: [] },
+      { name: 'Legs', nameEn: 'legs', special: false, bones: [2, 1], morphs: [] },
+      { name: 'IK', nameEn: 'ik', special: false, bones: [3], morphs: [] },
+    ]);
+    expect(r.value.bones.map((b) => b.nameEn)).toEqual(['center', 'leg_L', 'knee_L', 'leg IK_L', 'ankle']);
+  });
+
+  it('a group that holds bone 0 gets no Root frame before it', () => {
+    const r = mustRead(tinyPmd({ display: { groups: ['All'], entries: [[0, 1], [1, 1]] } }).build());
+    expect(r.value.displayFrames?.map((f) => [f.name, f.bones])).toEqual([['All', [0, 1]]]);
+  });
+
+  it('entries naming a bone or a group past the model are left out, with one W_PMD_DISPLAY note at the first; the rest (toons) still reads', () => {
+    const w = tinyPmd({ display: { groups: ['Legs'], entries: [[1, 1], [5, 1], [2, 2], [2, 0], [2, 1]] }, toons: DEFAULTS.map((t, k) => (k === 2 ? 'own.bmp' : t)) });
+    const r = mustRead(w.build());
+    // Entry 1 (bone 5 of 5) is the first bad one: 4 bytes of count, then 3 bytes per entry.
+    expect(r.diagnostics).toEqual([expect.objectContaining({ code: 'W_PMD_DISPLAY', offset: w.marks.boneDisplay + 4 + 3, params: { n: 3, bone: 5, group: 1, bones: 5, groups: 1 } })]);
+    expect(r.value.displayFrames?.map((f) => [f.name, f.bones])).toEqual([['Root', [0]], ['Legs', [1, 2]]]);
+    expect(r.value.textures).toContain('own.bmp');
+  });
+
+  it('a bone display count past the file is a W_PMD_TAIL note at the count with the truncation named, and no groups', () => {
+    const w = tinyPmd({ display: { groups: ['Legs'], entries: [[1, 1]] } });
+    const b = w.build();
+    new DataView(b.buffer, b.byteOffset).setUint32(w.marks.boneDisplay, 1000, true);
+    const r = mustRead(b);
+    expect(r.diagnostics).toEqual([expect.objectContaining({ code: 'W_PMD_TAIL', offset: w.marks.boneDisplay + 4 })]);
+    expect(String(r.diagnostics[0].params?.why)).toMatch(/bone display list: count 1000/);
+    expect(r.value.displayFrames).toBeUndefined();
+  });
+
+  it('the corpus PMD (low-poly Miku): its 7 groups with their bones and English names; its 先 and IK先 bones are in none', () => {
+    // Worked out with a separate Python reader of the file (cp932 names, 1-based group bytes).
+    const m = mustRead(load('mmd-viewer-js/model/low_miku/miku.pmd')).value;
+    expect(m.displayFrameCount).toBe(7);
+    const f = m.displayFrames!;
+    expect(f.map((x) => [x.name, x.nameEn, x.bones.length])).toEqual([
+      ['Root', 'Root', 1], ['全ての親', 'all', 1], ['ＩＫ', 'IK', 7], ['体(上)', 'Body[u]', 6], ['髪', 'Hair', 17], ['腕', 'Arms', 10], ['体(下)', 'Body[l]', 6], ['足', 'Legs', 6],
+    ]);
+    const names = (k: number) => f[k].bones.map((i) => m.bones[i].name);
+    expect(names(0)).toEqual(['センター']);
+    expect(names(2)).toEqual(['ﾈｸﾀｲＩＫ', '左髪ＩＫ', '右髪ＩＫ', '左足ＩＫ', '右足ＩＫ', '左つま先ＩＫ', '右つま先ＩＫ']);
+    expect(names(5)).toEqual(['左肩', '左腕', '左ひじ', '左手首', '左袖', '右肩', '右腕', '右ひじ', '右手首', '右袖']);
+    expect(names(7)).toEqual(['左足', '左ひざ', '左足首', '右足', '右ひざ', '右足首']);
+    const listed = new Set(f.flatMap((x) => x.bones.map((i) => m.bones[i].name)));
+    for (const b of ['センター先', 'ﾈｸﾀｲＩＫ先', '左つま先ＩＫ先', '頭先', '左手先']) expect(listed.has(b), b).toBe(false);
+  });
+});
+
 describe('PMD toon file names', () => {
   // The fixture's material has toon byte 2: entry 2 of the table (the third name) decides.
   const toonOf = (toons?: string[]) => {

@@ -1,6 +1,6 @@
 /**
  * What the bone list and the morph panel need of the shown model, as plain data: its bones by display
- * frame (PMX 表示枠; a model without them, a PMD or the built-in figure, gets one group of every bone),
+ * frame (PMX 表示枠, PMD bone groups; a model without them, the built-in figure or a file cut short, gets one group of every bone),
  * and its morphs by panel (eyes, mouth, brows, other), and the bones physics drives (the Key panel's 物理 field
  * means something only for those), the bones it does not let move, and its English bone names. Built once per model load; no three.js here.
  */

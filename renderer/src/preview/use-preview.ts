@@ -679,12 +679,14 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       const info = engine.setModel(built);
       bind(info);
       syncPicked();
+      const facts = modelFacts(m);
       store.setModel({
         // A model whose name field is empty (tools write such files) is called by its file name.
         name: m.name.trim() || fileNameOf(path), path, format: m.format, bones: m.bones.length,
-        morphs: m.morphs.length, vertices: m.vertexCount, rigidBodies: m.rigidBodyCount,
+        // The morphs a user sees, as the File panel and MMD count them: a PMD's base morph is not one.
+        morphs: facts.morphs, vertices: m.vertexCount, rigidBodies: m.rigidBodyCount,
         notes: r.diagnostics.filter(isRepairNote),
-        facts: modelFacts(m),
+        facts,
       });
       store.setOutline(modelOutline(m));
       syncPhysicsState();

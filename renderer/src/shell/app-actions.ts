@@ -5,7 +5,8 @@
  * (stores/workspace.ts, stores/scene.ts).
  */
 import { hasExtension, openKindExtensions, openKindOf } from '../../../shared/ipc/file-types';
-import { refuseEmpty } from '../../../shared/ipc/file-kind';
+import { fileKindByContent, mmdFamilyOfFile, refuseEmpty } from '../../../shared/ipc/file-kind';
+import { mmdFamilyNotice } from './mmd-family-notice';
 import type { MocapFormat } from '../../../shared/ipc/mocap-types';
 import { writeVmd } from '../../../shared/vmd/vmd-writer';
 import { useApi } from '../api';
@@ -40,18 +41,28 @@ export type OpenSource = { path: string } | { name: string; bytes: Uint8Array };
  * opens as a scene; a motion or pose opens as a one-actor scene (after asking about unsaved changes), or,
  * with a scene open, goes into it when the person says so (shell/pose-apply.ts: a pose onto an actor, a motion
  * as a new actor or onto one); a
- * capture opens the import dialog; a song becomes the scene's music (as ♪ Music… does). Anything else, and
- * an empty dropped file, is refused with a notice naming the file. True when something was opened or asked for.
+ * capture opens the import dialog; a song becomes the scene's music (as ♪ Music… does). A dropped file under another
+ * name whose bytes are a VMD or VPD opens as that. Anything else, and an empty dropped file, is refused with a notice
+ * naming the file (and for MMD's other files, a .pmm, an .x, an effect…, what it is and what to do instead). True
+ * when something was opened or asked for.
  */
 export async function openAny(source: OpenSource): Promise<boolean> {
   // Not under a running job (a video rendering, a bake…): it works on what is open (shell/job-guard.ts).
   if (refusedWhileJob()) return false;
   const name = 'path' in source ? source.path : source.name;
   const notify = useNotifyStore();
-  const kind = openKindOf(name);
+  let kind = openKindOf(name);
   if (kind === null) {
-    notify.warning({ key: 'notify.notOpenable', params: { name: fileNameOf(name), ...openKindExtensions() } });
-    return false;
+    const bytes = 'bytes' in source ? source.bytes : undefined;
+    const content = bytes ? fileKindByContent(bytes) : null;
+    // A VMD or VPD under another name (a dance renamed .mvd) opens as what its bytes are (decodeDocument reads it so).
+    if (content === 'vmd' || content === 'vpd') kind = 'motion';
+    else {
+      // MMD's project, an accessory, an effect…: said as what it is and what to do instead (new-user pass numigrate 4).
+      const family = mmdFamilyOfFile(name, bytes);
+      notify.warning(family ? mmdFamilyNotice(fileNameOf(name), family) : { key: 'notify.notOpenable', params: { name: fileNameOf(name), ...openKindExtensions() } });
+      return false;
+    }
   }
   // A dropped 0-byte file is said as Open… says it of one read by path (main's readInputBytes): the same check.
   const empty = 'bytes' in source ? refuseEmpty(source.bytes, name) : null;

@@ -77,6 +77,7 @@ export interface PreviewModelSummary {
   path: string;
   format: 'pmx' | 'pmd';
   bones: number;
+  /** The morphs a user sees (a PMD's base morph left out), as the File panel counts them. */
   morphs: number;
   vertices: number;
   rigidBodies: number;

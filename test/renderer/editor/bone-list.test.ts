@@ -98,4 +98,25 @@ describe('the bone list', () => {
     expect(w.findAll('[data-testid="bone-item"]').map((b) => b.attributes('data-bone'))).toEqual(['左腕', '右腕']);
     w.unmount();
   });
+
+  // New-user pass (numigrate 2): a PMD listed its 83 bones under one "Other bones" heading, 先 bones included, and New
+  // motion on it showed no bone rows. Its bone groups (表示枠) come first now, as MMD lists them.
+  it.skipIf(!corpusPresent)('miku.pmd: センター (Root) and its 7 groups in file order; the 先 and IK先 bones under Other bones at the end', async () => {
+    const r = readModel(new Uint8Array(readFileSync(corpusPath('mmd-viewer-js/model/low_miku/miku.pmd'))));
+    if (!r.ok) throw new Error(r.error.message);
+    const settings = useSettingsStore();
+    settings.settings = { ...settings.settings, locale: 'ja' };
+    usePreviewStore().setOutline(modelOutline(r.value));
+    const w = mount(BoneList, { attachTo: document.body });
+    await w.vm.$nextTick();
+    const sections = w.findAll('section.group');
+    expect(sections.map((g) => g.get('header').text())).toEqual(['Root', '全ての親', 'ＩＫ', '体(上)', '髪', '腕', '体(下)', '足', 'その他のボーン']);
+    const bonesOf = (k: number) => sections[k].findAll('[data-testid="bone-item"]').map((b) => b.attributes('data-bone'));
+    expect(bonesOf(0)).toEqual(['センター']);
+    expect(bonesOf(7)).toEqual(['左足', '左ひざ', '左足首', '右足', '右ひざ', '右足首']);
+    expect(bonesOf(8)).toContain('センター先');
+    expect(bonesOf(8)).toContain('左つま先ＩＫ先');
+    expect(bonesOf(8)).not.toContain('左足');
+    w.unmount();
+  });
 });

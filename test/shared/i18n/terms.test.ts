@@ -135,4 +135,14 @@ describe('terms: one word per thing', () => {
     expect(t('preview.modelSummary', 'en', { name: 'M', bones: 1, morphs: 1, vertices: 1 })).toBe('M: 1 bone, 1 morph, 1 vertex');
     expect(t('preview.cameraInfo', 'ja', { keys: 1070, cuts: 29 })).toBe('カメラ: キー 1,070、カット 29');
   });
+
+  // New-user pass (numigrate 8): the preview's switch said セルフシャドウ where the timeline and the Key panel say セルフ影
+  // (MMD's セルフ影操作), and 輪郭線 is what MMD users call エッジ.
+  it('self-shadow is セルフ影 in every Japanese string (MMD’s word); the outline switch says 輪郭線（エッジ）', () => {
+    expect(having('ja', /セルフシャドウ/)).toEqual([]);
+    expect(['preview.selfShadow', 'editor.track.shadow', 'inspector.shadow'].map((k) => t(k as 'preview.selfShadow', 'ja'))).toEqual(['セルフ影', 'セルフ影', 'セルフ影']);
+    expect(t('preview.outline', 'ja')).toBe('輪郭線（エッジ）');
+    expect(t('preview.outline', 'en')).toBe('Outline');
+  });
 });
+
