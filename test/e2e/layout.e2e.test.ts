@@ -1,7 +1,7 @@
 /**
  * The editor on small windows (1366×677, 1280×621 at 150 %, 1024×700: maximised and un-maximised laptop windows):
  * nothing past the window's edges and no page scrolling; the timeline's lower border, a layout fitted to a smaller
- * window after a reload, ? → Reset layout.
+ * window after a reload, ? → Reset layout, the preview's views menu closing.
  * The editor on common window sizes (1280×720, 1366×768, 1600×900, 1920×1080), in English and Japanese:
  * no pane paints over another, the editor toolbar keeps its buttons whole, the curve fields show three
  * digits, the top bar stays one line and the curve pane's switches keep their labels; and at 1366×768,
@@ -289,6 +289,29 @@ describe('editor layout on common window sizes', () => {
     await expect.poll(async () => (await page.locator('aside.right').boundingBox())!.width).toBeCloseTo(240, 0);
     expect((await page.locator('aside.left').boundingBox())!.width).toBeCloseTo(163.84, 0);
     await expect.poll(() => JSON.parse(readFileSync(settingsFile, 'utf8')).ui?.['layout.rightWidth'], { timeout: 10_000 }).toBe(null);
+    expect(app.errors).toEqual([]);
+  });
+
+  it('the preview\'s ▾ views menu closes on Escape and on a press outside it, as the toolbar menus do', async () => {
+    app = await openApp({ viewport: { width: 1366, height: 768 } });
+    const { page } = app;
+    await openFileViaDialog(page, WAVEFILE);
+    const menu = page.locator('[data-testid="preview-view-menu"]');
+    await page.click('[data-testid="preview-view-more"]');
+    await expect.poll(() => menu.count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => menu.count()).toBe(0);
+    // A press on the timeline (whose handlers take the pointer) and one on a side tab.
+    for (const target of ['[data-testid="timeline-canvas"]', '[data-testid="side-tab-bones"]']) {
+      await page.click('[data-testid="preview-view-more"]');
+      await expect.poll(() => menu.count()).toBe(1);
+      await page.locator(target).first().click({ position: { x: 40, y: 10 } });
+      await expect.poll(() => menu.count(), { message: target }).toBe(0);
+    }
+    // Its items still work (a press inside does not close it before the click).
+    await page.click('[data-testid="preview-view-more"]');
+    await page.click('[data-testid="preview-view-back"]');
+    await expect.poll(() => menu.count()).toBe(0);
     expect(app.errors).toEqual([]);
   });
 
