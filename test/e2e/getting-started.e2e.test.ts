@@ -40,10 +40,10 @@ describe('Getting started at 1366×768', () => {
     await page.keyboard.press('Escape');
     await page.waitForSelector('[data-testid="shortcuts-dialog"]', { state: 'detached' });
 
-    // ? is a menu: Getting started, the keyboard reference, About.
+    // ? is a menu: Getting started, the keyboard reference, About, and Reset layout (the panes' default sizes).
     await page.click('[data-testid="cmd-help"]');
     const items = await page.locator('[data-testid="help-menu"] button').allTextContents();
-    expect(items).toEqual(['Getting started', 'Keyboard ShortcutsF1', 'About VMD Studio']);
+    expect(items).toEqual(['Getting started', 'Keyboard ShortcutsF1', 'About VMD Studio', 'Reset layout']);
     await page.click('[data-testid="cmd-getting-started"]');
     await dialog.waitFor();
     await page.keyboard.press('Escape');

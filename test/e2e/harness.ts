@@ -145,6 +145,8 @@ export interface AppHandle {
  */
 export interface OpenAppOptions {
   viewport?: { width: number; height: number };
+  /** Display scaling (1.5: a 1920×1080 screen at 150 %); the viewport stays in CSS pixels. */
+  deviceScaleFactor?: number;
   locale?: string;
   serveArgs?: string[];
   settingsDir?: string;
@@ -156,7 +158,7 @@ export async function openApp(opts: OpenAppOptions = {}): Promise<AppHandle> {
   let browser: Browser | null = null;
   try {
     browser = await launchChromium();
-    const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1440, height: 900 }, locale: opts.locale ?? 'en-US' });
+    const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1440, height: 900 }, deviceScaleFactor: opts.deviceScaleFactor, locale: opts.locale ?? 'en-US' });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));

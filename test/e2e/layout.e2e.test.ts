@@ -1,4 +1,7 @@
 /**
+ * The editor on small windows (1366×677, 1280×621 at 150 %, 1024×700: maximised and un-maximised laptop windows):
+ * nothing past the window's edges and no page scrolling; the timeline's lower border, a layout fitted to a smaller
+ * window after a reload, ? → Reset layout, the preview's views menu closing.
  * The editor on common window sizes (1280×720, 1366×768, 1600×900, 1920×1080), in English and Japanese:
  * no pane paints over another, the editor toolbar keeps its buttons whole, the curve fields show three
  * digits, the top bar stays one line and the curve pane's switches keep their labels; and at 1366×768,
@@ -7,6 +10,8 @@
  * stays one line with a model loaded. Boxes are read from the real layout in Chromium; a screenshot per
  * size and language (Japanese bone names rendered with the bundled font) goes to test-artifacts/.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { corpusPath, fileDialogReady, openApp, openFileViaDialog, textFits, type AppHandle } from './harness';
@@ -154,23 +159,159 @@ describe('editor layout on common window sizes', () => {
     app = null;
   });
 
-  it('1024×640 (a window smaller than the layout): the page keeps the 1280×720 layout and scrolls to every control', async () => {
-    app = await openApp({ viewport: { width: 1024, height: 640 } });
+  /**
+   * The windows of new-user pass nulaptop (findings 1–3): a maximised window on a 1366×768 laptop (1366×677 CSS px
+   * once the taskbar, title bar and menu bar are off), on a 1920×1080 screen at 150 % (1280×621), and an
+   * un-maximised 1024×700 one. Before, the page kept a 1280×720 layout: the status bar, the preview's switches and
+   * the Paste on boxes were under the window's bottom edge, and at 1024 the preview, language, ⌨ and ? past its
+   * right edge.
+   */
+  for (const { width, height, scale, locale } of [
+    { width: 1366, height: 677, scale: 1, locale: 'en-US' },
+    { width: 1280, height: 621, scale: 1.5, locale: 'ja-JP' },
+    { width: 1024, height: 700, scale: 1, locale: 'ja-JP' },
+  ]) {
+    it(`${width}×${height} at ${scale * 100} % (${locale}): no page scrolling; the top bar, status bar, preview switches and curve pane all in the window`, async () => {
+      app = await openApp({ viewport: { width, height }, deviceScaleFactor: scale, locale });
+      const { page } = app;
+      const what = `${width}×${height}@${scale} ${locale}`;
+      await page.click('[data-testid="preview-open-model"]');
+      await fileDialogReady(page);
+      await page.fill('[data-testid="file-dialog-path"]', GENE);
+      await page.click('[data-testid="file-dialog-go"]');
+      await page.waitForFunction(() => document.querySelector('[data-testid="preview-model-name"]')?.textContent?.includes('ジェネ'), null, { timeout: 60_000 });
+      await openStandWithKey(page);
+      // An edit, so the status bar says there are unsaved changes (the marker the user looks for).
+      await page.click('[data-testid="delete-keys"]');
+      await page.waitForSelector('[data-testid="status-state"].dirty');
+      await settle(page);
+      const page0 = await page.evaluate(() => ({ w: document.documentElement.scrollWidth, h: document.documentElement.scrollHeight }));
+      expect(page0, `${what}: the page is the window's size`).toEqual({ w: width, h: height });
+      const ids = [
+        'status-state', 'cmd-help', 'cmd-shortcuts', 'locale', 'cmd-undo', 'whole-motion',
+        'preview-play', 'preview-self-shadow', 'preview-bones', 'preview-ghost', 'preview-outline', 'preview-look-through', 'preview-scrub', 'preview-full', 'preview-view-more',
+        'paste-ch-x', 'paste-ch-r', 'curve-apply-all', 'preset-save', 'curve-x1', 'key-inspector',
+        'zoom-fit', 'play', 'frame-input', 'splitter-left', 'splitter-right', 'splitter-bottom',
+      ];
+      const outside: string[] = [];
+      for (const id of ids) {
+        const b = await box(page, id);
+        if (b.x < -0.5 || b.y < -0.5 || b.x + b.width > width + 0.5 || b.y + b.height > height + 0.5 || b.width < 1) outside.push(`${id} ${JSON.stringify(b)}`);
+      }
+      expect.soft(outside, `${what}: controls outside the window`).toEqual([]);
+      // The top bar: every button inside the window (wrapped to a second line where it must), none cut.
+      const bar = await page.evaluate(() => {
+        const m = document.querySelector('[data-testid="menu-bar"]') as HTMLElement;
+        return [...m.querySelectorAll('button, select')].filter((e) => {
+          const b = e.getBoundingClientRect();
+          return b.right > innerWidth + 0.5 || b.bottom > m.getBoundingClientRect().bottom + 0.5 || e.scrollWidth > e.clientWidth + 1;
+        }).map((e) => (e as HTMLElement).dataset.testid ?? e.textContent);
+      });
+      expect.soft(bar, `${what}: top bar controls cut or outside`).toEqual([]);
+      // The panes side by side, the editor between them wide enough for its toolbar.
+      const left = await page.locator('aside.left').boundingBox(), right = await page.locator('aside.right').boundingBox();
+      expect(left!.width, `${what}: left pane`).toBeGreaterThanOrEqual(160 - 0.5);
+      expect(right!.width, `${what}: preview`).toBeGreaterThanOrEqual(240 - 0.5);
+      expect(right!.x + right!.width, `${what}: preview's right edge`).toBeLessThanOrEqual(width + 0.5);
+      await expectEditorToolbarWhole(page, what);
+      await expectAllReachable(page, 'curve-editor', what);
+      await app.screenshot(`layout-${width}x${height}@${scale}-${locale}`);
+      expect(app.errors).toEqual([]);
+    });
+  }
+
+  it('the timeline\'s lower border trades the curve/key area\'s height for track rows; kept over a reload; a double-click resets it', async () => {
+    app = await openApp({ viewport: { width: 1366, height: 768 } });
     const { page } = app;
-    await openStandWithKey(page);
-    const size = await page.evaluate(() => ({ w: document.documentElement.scrollWidth, h: document.documentElement.scrollHeight }));
-    expect(size).toEqual({ w: 1280, h: 720 });
-    await expectTopBarOneLine(page, 'en');
-    // The panes keep their places (no overlap), as at 1280×720.
-    const curve = await box(page, 'curve-editor'), inspector = await box(page, 'key-inspector');
-    expect(curve.x + curve.width).toBeLessThanOrEqual(inspector.x + 0.5);
-    // The top bar's last buttons are off to the right: scrolled into view, they can be clicked.
-    await page.locator('[data-testid="cmd-shortcuts"]').scrollIntoViewIfNeeded();
-    expect(await page.evaluate(() => window.scrollX)).toBeGreaterThan(0);
-    await page.click('[data-testid="cmd-shortcuts"]');
-    await page.waitForSelector('[data-testid="shortcuts-dialog"]');
-    await app.screenshot('layout-1024x640-scrolled');
+    await openFileViaDialog(page, WAVEFILE);
+    const heightOf = (sel: string) => page.evaluate((s) => document.querySelector(s)!.getBoundingClientRect().height, sel);
+    const sheet0 = await heightOf('.sheet'), bottom0 = await heightOf('[data-testid="editor-bottom"]');
+    const b = await box(page, 'splitter-bottom');
+    const x = b.x + b.width / 2, y = b.y + b.height / 2;
+    expect(await page.evaluate(([px, py]) => document.elementFromPoint(px, py)?.getAttribute('data-testid'), [x, y])).toBe('splitter-bottom');
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x, y + 40, { steps: 3 });
+    await page.mouse.move(x, y + 80, { steps: 3 });
+    await page.mouse.up();
+    // 80 px down: the curve/key area 80 lower, the timeline 80 taller.
+    const sheet1 = await heightOf('.sheet'), bottom1 = await heightOf('[data-testid="editor-bottom"]');
+    expect(sheet1 - sheet0).toBeCloseTo(80, 0);
+    expect(bottom0 - bottom1).toBeCloseTo(80, 0);
+    // Never below the area's minimum (220 px): a drag far down stops there.
+    await page.mouse.move(x, y + 80);
+    await page.mouse.down();
+    await page.mouse.move(x, y + 600, { steps: 4 });
+    await page.mouse.up();
+    expect(await heightOf('[data-testid="editor-bottom"]')).toBeCloseTo(220, 0);
+    await page.reload();
+    await page.waitForSelector('[data-ready="true"]');
+    await openFileViaDialog(page, WAVEFILE);
+    await expect.poll(() => heightOf('[data-testid="editor-bottom"]')).toBeCloseTo(220, 0);
+    await page.dblclick('[data-testid="splitter-bottom"]');
+    await expect.poll(() => heightOf('[data-testid="editor-bottom"]')).toBeCloseTo(bottom0, 0);
+    expect(app.errors).toEqual([]);
+  });
+
+  it('a layout dragged wide on a big window fits a smaller one after a reload; ? → Reset layout brings the defaults back', async () => {
+    app = await openApp({ viewport: { width: 1600, height: 900 } });
+    const { page } = app;
+    // The preview dragged as wide as it goes (the editor keeps 420 px), the left pane widened too.
+    for (const [id, dx] of [['splitter-right', -700], ['splitter-left', 200]] as const) {
+      const b = await box(page, id);
+      const x = b.x + b.width / 2, y = b.y + b.height / 2;
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x + dx, y, { steps: 5 });
+      await page.mouse.up();
+    }
+    const wide = { left: (await page.locator('aside.left').boundingBox())!.width, right: (await page.locator('aside.right').boundingBox())!.width };
+    expect(wide.right).toBeGreaterThan(700);
+    const settingsFile = path.join(app.server.settingsDir, 'settings.json');
+    await expect.poll(() => JSON.parse(readFileSync(settingsFile, 'utf8')).ui?.['layout.leftWidth'], { timeout: 10_000 }).toBe(Math.round(wide.left));
+    // The same settings in a 1024×700 window: every pane inside it, the editor keeps its 420 px.
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.reload();
+    await page.waitForSelector('[data-ready="true"]');
+    await settle(page);
+    const l = (await page.locator('aside.left').boundingBox())!, c = (await page.locator('section.center').boundingBox())!, r = (await page.locator('aside.right').boundingBox())!;
+    expect(r.x + r.width).toBeLessThanOrEqual(1024.5);
+    expect(c.width).toBeGreaterThanOrEqual(420 - 0.5);
+    expect(l.width).toBeGreaterThanOrEqual(160 - 0.5);
+    expect(r.width).toBeGreaterThanOrEqual(240 - 0.5);
+    const sr = await box(page, 'splitter-right');
+    expect(sr.x + sr.width).toBeLessThanOrEqual(1024);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(1024);
+    await app.screenshot('layout-restored-1024');
+    // ? → Reset layout: the defaults at 1024 (left 16 % = 164 px, the preview 240 px), written to the settings too.
+    await page.click('[data-testid="cmd-help"]');
+    await page.click('[data-testid="cmd-reset-layout"]');
+    await expect.poll(async () => (await page.locator('aside.right').boundingBox())!.width).toBeCloseTo(240, 0);
+    expect((await page.locator('aside.left').boundingBox())!.width).toBeCloseTo(163.84, 0);
+    await expect.poll(() => JSON.parse(readFileSync(settingsFile, 'utf8')).ui?.['layout.rightWidth'], { timeout: 10_000 }).toBe(null);
+    expect(app.errors).toEqual([]);
+  });
+
+  it('the preview\'s ▾ views menu closes on Escape and on a press outside it, as the toolbar menus do', async () => {
+    app = await openApp({ viewport: { width: 1366, height: 768 } });
+    const { page } = app;
+    await openFileViaDialog(page, WAVEFILE);
+    const menu = page.locator('[data-testid="preview-view-menu"]');
+    await page.click('[data-testid="preview-view-more"]');
+    await expect.poll(() => menu.count()).toBe(1);
     await page.keyboard.press('Escape');
+    await expect.poll(() => menu.count()).toBe(0);
+    // A press on the timeline (whose handlers take the pointer) and one on a side tab.
+    for (const target of ['[data-testid="timeline-canvas"]', '[data-testid="side-tab-bones"]']) {
+      await page.click('[data-testid="preview-view-more"]');
+      await expect.poll(() => menu.count()).toBe(1);
+      await page.locator(target).first().click({ position: { x: 40, y: 10 } });
+      await expect.poll(() => menu.count(), { message: target }).toBe(0);
+    }
+    // Its items still work (a press inside does not close it before the click).
+    await page.click('[data-testid="preview-view-more"]');
+    await page.click('[data-testid="preview-view-back"]');
+    await expect.poll(() => menu.count()).toBe(0);
     expect(app.errors).toEqual([]);
   });
 
