@@ -162,6 +162,34 @@ export async function openOntoScene(source: Source): Promise<boolean | null> {
 }
 
 /**
+ * "Use FILE as the scene's camera" where the answer is already given (the follow panel offers it for the reference
+ * camera shown with Camera…, nufollow §5): the file read and placed as Open… → "Use as the scene's camera" places
+ * it (added as the camera document, or loaded onto the one there), one undo step. A file open already shows its tab.
+ */
+export async function useAsSceneCamera(path: string): Promise<boolean> {
+  const scene = useSceneStore();
+  const got = await bytesOf({ path });
+  if (!got) return false;
+  const file = fileNameOf(path);
+  const read = decodeDocument(file, got.bytes, got.path);
+  if (!read.ok) {
+    useNotifyStore().error(read.error);
+    return false;
+  }
+  const content: DocumentContent = { ...read.value, stamp: got.stamp ?? null, realPath: got.realPath ?? null };
+  const owner = content.path ? useWorkspaceStore().ownerOf(content.path, null, content.realPath ?? null) : null;
+  if (owner) {
+    scene.showOwner(owner.id, file);
+    return true;
+  }
+  // Bone or morph keys too: not a camera motion, so Open…'s question decides what it is.
+  if (!isCameraMotion(content.info)) return (await openOntoScene({ path })) ?? false;
+  const cam = scene.cameraEntry;
+  if (!cam) return scene.addContent(content, 'camera');
+  return loadMotion(cam.id, content, file, cam.fileName);
+}
+
+/**
  * The question for a motion whose file document `ownerId` has open (see the file comment): "Show actor NAME"
  * (first, Enter), "Reload from disk" when another program changed the file since, "Add a copy as a new actor"
  * (not for a camera motion); `ask` puts it (Open…: with "open it on its own", `alone`, which it then does) and
