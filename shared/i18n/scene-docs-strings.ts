@@ -153,6 +153,9 @@ const en = {
   'follow.bakeGo': 'Save as…',
   'follow.baked': 'Wrote {name}: {n} camera {n|key|keys} with the follow baked in (plays the same without the follow)',
   'follow.bakeNoKeys': 'The camera document has no camera keys to bake',
+  'follow.useBaked': 'Use the baked camera and turn the follow off',
+  'follow.stillOn': 'The camera still follows {bone} of {actor}: a camera with the follow baked in counts the bone twice',
+  'follow.turnOff': 'Turn follow off',
 };
 
 export type SceneDocsStringKey = keyof typeof en;
@@ -306,6 +309,9 @@ const ja: Record<SceneDocsStringKey, string> = {
   'follow.bakeGo': '名前を付けて保存…',
   'follow.baked': '{name} を書き出しました：追従を焼き込んだカメラキー {n} 個（追従なしで同じ画になります）',
   'follow.bakeNoKeys': 'カメラドキュメントに焼き込むカメラキーがありません',
+  'follow.useBaked': '焼き込んだカメラを使い、追従をオフにする',
+  'follow.stillOn': 'カメラは引き続き {actor} の {bone} に追従しています。追従を焼き込んだカメラではボーンの動きが二重にかかります',
+  'follow.turnOff': '追従をオフにする',
 };
 
 export const sceneDocsStrings: Record<Locale, Record<SceneDocsStringKey, string>> = { en, ja };

@@ -47,6 +47,14 @@ export interface Notice {
   error?: NoticeError;
   /** The file (a document's or a model's path) this notice is about, besides an error's `file`: see dropAbout. */
   about?: string;
+  /** A button on the notice that does what it offers ("Turn follow off"); pressing it also dismisses the notice. */
+  action?: NoticeAction;
+}
+
+/** A notice's button: its label (a UI string) and what it does. */
+export interface NoticeAction {
+  label: UiStringKey;
+  run: () => void;
 }
 
 /** A notice text in `locale`. */
@@ -222,6 +230,17 @@ export const useNotifyStore = defineStore('notify', {
     },
     warning(text: NoticeText, detail?: NoticeText): number {
       return this.push('warning', text, detail);
+    },
+    /** A notice with a button (`action`): it stays until dismissed or pressed, so the offer is not lost to the fade. */
+    offer(kind: Exclude<NoticeKind, 'error'>, text: NoticeText, action: NoticeAction): number {
+      return this.add({ kind, text, action }, 0);
+    },
+    /** Presses notice `id`'s button: does what it offers and dismisses it. */
+    runAction(id: number) {
+      const n = this.items.find((x) => x.id === id);
+      if (!n?.action) return;
+      this.dismiss(id);
+      n.action.run();
     },
     dismiss(id: number) {
       stopFade(id);

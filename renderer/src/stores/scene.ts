@@ -999,6 +999,27 @@ export const useSceneStore = defineStore('scene', () => {
   }
 
   /**
+   * "Use the baked camera and turn the follow off" (the bake's notice, nufollow §3): the camera document becomes
+   * the baked file (`content`: its keys, path and name; Save then writes there, not over the camera it was baked
+   * from) and the follow goes, as one undo step "use baked camera FILE" (undo gives back the camera document as it
+   * was and the follow). The follow must go with it: the baked targets already hold the bone, so with the follow
+   * on the bone counts twice. False when the scene has no camera document or `content` no file.
+   */
+  function useBakedCamera(content: DocumentContent): boolean {
+    const cam = cameraEntry.value;
+    if (!cam || !content.path) return false;
+    activate(cam.id);
+    if (ws.activeId !== cam.id) return false;
+    const follow = cameraFollow.value;
+    const missing = cam.missing;
+    return ws.relinkStep(cam.id, content, `use baked camera ${content.fileName}`, (way) => {
+      cameraFollow.value = way === 'undo' ? follow : null;
+      const p = partOf(cam.id);
+      if (p) p.missing = way === 'undo' ? missing : undefined;
+    });
+  }
+
+  /**
    * Staging (editor/StagePanel.vue): puts actor `id` where `stage` says (absent, or at the origin: the origin,
    * and nothing is written for it) as one undo step, "staging", through the workspace's history (undo puts the
    * exact previous stage back). `from`: where the actor stood when the gesture began (a spinner held down,
@@ -1525,6 +1546,7 @@ export const useSceneStore = defineStore('scene', () => {
     setHidden,
     cameraFollow,
     setCameraFollow,
+    useBakedCamera,
     partName,
     setStage,
     placeStage,

@@ -2,8 +2,14 @@
 // §5: a camera shown with Camera… (a reference: view only) cannot be followed; the panel said only "The scene has
 // no camera document (+ New camera, or add a camera VMD)". Now it offers "Use cam.vmd as the scene's camera",
 // which places the file as Open… → Use as the scene's camera does (one undo step), and the follow's fields come.
+// §3: after a bake the notice offers "Use the baked camera and turn the follow off": one undo step that makes the
+// camera document the baked file (Save writes there, not over the camera baked from) and clears the follow.
 import { describe, expect, it, vi } from 'vitest';
 import { mount } from '@vue/test-utils';
+import { fileDialogState } from '../../../renderer/src/shell/file-dialog';
+import { useConfirmStore } from '../../../renderer/src/stores/confirm';
+import { renderText, useNotifyStore } from '../../../renderer/src/stores/notify';
+import { readVmd } from '../../../shared/vmd';
 import CameraFollowPanel from '../../../renderer/src/editor/CameraFollowPanel.vue';
 import { useHistoryStore } from '../../../renderer/src/stores/history';
 import { usePreviewStore } from '../../../renderer/src/stores/preview';
@@ -41,6 +47,57 @@ describe('Camera follows panel', () => {
     expect(useHistoryStore().undoLabel).toBe('add camera');
     await w.vm.$nextTick();
     expect(w.find('[data-testid="follow-actor"]').exists()).toBe(true);
+    w.unmount();
+  });
+
+  it('after a bake, “Use the baked camera and turn the follow off” is one undo step', async () => {
+    const { files } = memoryScene([
+      ['/s/a.vmd', dance(10)],
+      ['/s/cam.vmd', cameraVmd()],
+      ['/s/duo.vmdscene', sceneFile({ actors: [{ name: 'Miku', model: null, motion: 'a.vmd' }], camera: 'cam.vmd', cameraFollow: { actor: 0, bone: 'センター' } })],
+    ]);
+    const scene = useSceneStore();
+    expect(await scene.openPath('/s/duo.vmdscene')).toBe(true);
+    const miku = scene.actors[0];
+    const cam = scene.cameraEntry!;
+    expect(scene.cameraFollow).toEqual({ actorId: miku.id, bone: 'センター' });
+    const w = mount(CameraFollowPanel, { attachTo: document.body });
+    await vi.waitFor(() => expect(w.find('[data-testid="follow-bake"]').attributes('disabled')).toBeUndefined());
+    await w.get('[data-testid="follow-bake"]').trigger('click');
+    const confirm = useConfirmStore();
+    await vi.waitFor(() => expect(confirm.current).not.toBeNull());
+    confirm.answer('save');
+    await vi.waitFor(() => expect(fileDialogState.request).not.toBeNull());
+    fileDialogState.resolve!({ path: '/s/cam_follow.vmd', overwrite: false });
+    const notify = useNotifyStore();
+    await vi.waitFor(() => expect(notify.items.some((n) => n.action)).toBe(true));
+    const offer = notify.items.find((n) => n.action)!;
+    expect(readVmd(files.get('/s/cam_follow.vmd')!).ok).toBe(true);
+    expect(renderText(offer.text!, 'en')).toMatch(/^Wrote cam_follow\.vmd: \d+ camera keys with the follow baked in/);
+    expect(renderText({ key: offer.action!.label }, 'en')).toBe('Use the baked camera and turn the follow off');
+    expect(renderText({ key: offer.action!.label }, 'ja')).toBe('焼き込んだカメラを使い、追従をオフにする');
+
+    const ws = useWorkspaceStore();
+    const steps = ws.undoStack.length;
+    notify.runAction(offer.id);
+    expect(notify.items.some((n) => n.id === offer.id)).toBe(false);
+    expect(scene.cameraFollow).toBeNull();
+    expect(scene.cameraEntry!.id).toBe(cam.id);
+    expect(scene.cameraEntry!.path).toBe('/s/cam_follow.vmd');
+    expect(scene.cameraEntry!.dirty).toBe(false);
+    expect(ws.undoStack.length).toBe(steps + 1);
+    expect(useHistoryStore().undoLabel).toBe('use baked camera cam_follow.vmd');
+    // One Ctrl+Z: the camera it was baked from and the follow, both back.
+    useHistoryStore().undo();
+    expect(scene.cameraFollow).toEqual({ actorId: miku.id, bone: 'センター' });
+    expect(scene.cameraEntry!.path).toBe('/s/cam.vmd');
+    useHistoryStore().redo();
+    expect(scene.cameraFollow).toBeNull();
+    // The scene file now names the baked camera and no follow.
+    expect(await scene.saveTo('/s/duo.vmdscene', true)).toBe(true);
+    const saved = JSON.parse(new TextDecoder().decode(files.get('/s/duo.vmdscene')!));
+    expect(saved.camera).toBe('cam_follow.vmd');
+    expect(saved.cameraFollow).toBeUndefined();
     w.unmount();
   });
 });
