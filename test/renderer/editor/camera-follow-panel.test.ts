@@ -2,6 +2,8 @@
 // §5: a camera shown with Camera… (a reference: view only) cannot be followed; the panel said only "The scene has
 // no camera document (+ New camera, or add a camera VMD)". Now it offers "Use cam.vmd as the scene's camera",
 // which places the file as Open… → Use as the scene's camera does (one undo step), and the follow's fields come.
+// §2: the follow over spans of frames: From here / To here take the playhead, + Span starts a new one at the
+// playhead (the span shown ends the frame before), − Span removes it; each one undo step; the scene file keeps them.
 // §3: after a bake the notice offers "Use the baked camera and turn the follow off": one undo step that makes the
 // camera document the baked file (Save writes there, not over the camera baked from) and clears the follow.
 import { describe, expect, it, vi } from 'vitest';
@@ -14,6 +16,7 @@ import CameraFollowPanel from '../../../renderer/src/editor/CameraFollowPanel.vu
 import { useHistoryStore } from '../../../renderer/src/stores/history';
 import { usePreviewStore } from '../../../renderer/src/stores/preview';
 import { useSceneStore } from '../../../renderer/src/stores/scene';
+import { useTimeStore } from '../../../renderer/src/stores/time';
 import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
 import { cameraVmd, dance, memoryScene, sceneFile } from '../stores/scene-fixtures';
 
@@ -98,6 +101,66 @@ describe('Camera follows panel', () => {
     const saved = JSON.parse(new TextDecoder().decode(files.get('/s/duo.vmdscene')!));
     expect(saved.camera).toBe('cam_follow.vmd');
     expect(saved.cameraFollow).toBeUndefined();
+    w.unmount();
+  });
+
+  it('From here, To here, + Span and − Span edit the follow’s spans, one undo step each; the scene file keeps them', async () => {
+    const { files } = memoryScene([
+      ['/s/a.vmd', dance(10)],
+      ['/s/cam.vmd', cameraVmd()],
+      ['/s/duo.vmdscene', sceneFile({ actors: [{ name: 'Miku', model: null, motion: 'a.vmd' }], camera: 'cam.vmd', cameraFollow: { actor: 0, bone: 'センター' } })],
+    ]);
+    const scene = useSceneStore();
+    expect(await scene.openPath('/s/duo.vmdscene')).toBe(true);
+    const miku = scene.actors[0].id;
+    const w = mount(CameraFollowPanel, { attachTo: document.body });
+    await vi.waitFor(() => expect(w.find('[data-testid="follow-from"]').exists()).toBe(true));
+    // The old form: one span over the whole motion (To empty: to the end).
+    expect((w.get('[data-testid="follow-from"]').element as HTMLInputElement).value).toBe('0');
+    expect((w.get('[data-testid="follow-to"]').element as HTMLInputElement).value).toBe('');
+    const time = useTimeStore();
+    const steps = () => useWorkspaceStore().undoStack.length;
+    const n0 = steps();
+    time.seek(100);
+    await w.get('[data-testid="follow-from-here"]').trigger('click');
+    time.seek(200);
+    await w.get('[data-testid="follow-to-here"]').trigger('click');
+    expect(scene.followSpans).toEqual([{ actorId: miku, bone: 'センター', from: 100, to: 200 }]);
+    expect(steps()).toBe(n0 + 2);
+    // + Span at 150: 100…149 and 150…200, the new one shown; its bone set to 頭.
+    time.seek(150);
+    await w.get('[data-testid="follow-add-span"]').trigger('click');
+    expect(scene.followSpans).toEqual([
+      { actorId: miku, bone: 'センター', from: 100, to: 149 },
+      { actorId: miku, bone: 'センター', from: 150, to: 200 },
+    ]);
+    await w.vm.$nextTick();
+    expect((w.get('[data-testid="follow-span"]').element as HTMLSelectElement).value).toBe('1');
+    await w.get('[data-testid="follow-bone"]').setValue('頭');
+    expect(scene.followSpans[1]).toEqual({ actorId: miku, bone: '頭', from: 150, to: 200 });
+    // A typed To.
+    await w.get('[data-testid="follow-to"]').setValue('180');
+    await w.get('[data-testid="follow-to"]').trigger('change');
+    expect(scene.followSpans[1].to).toBe(180);
+    expect(steps()).toBe(n0 + 5);
+    expect(await scene.saveTo('/s/duo.vmdscene', true)).toBe(true);
+    expect(JSON.parse(new TextDecoder().decode(files.get('/s/duo.vmdscene')!)).cameraFollow).toEqual([
+      { from: 100, to: 149, actor: 0, bone: 'センター' },
+      { from: 150, to: 180, actor: 0, bone: '頭' },
+    ]);
+    // − Span removes the one shown; Ctrl+Z gives it back.
+    await w.get('[data-testid="follow-remove-span"]').trigger('click');
+    expect(scene.followSpans).toEqual([{ actorId: miku, bone: 'センター', from: 100, to: 149 }]);
+    useHistoryStore().undo();
+    expect(scene.followSpans.length).toBe(2);
+    // Closed and reopened, the spans are there.
+    scene.closeScene();
+    expect(scene.followSpans).toEqual([]);
+    expect(await scene.openPath('/s/duo.vmdscene')).toBe(true);
+    expect(scene.followSpans).toEqual([
+      { actorId: scene.actors[0].id, bone: 'センター', from: 100, to: 149 },
+      { actorId: scene.actors[0].id, bone: '頭', from: 150, to: 180 },
+    ]);
     w.unmount();
   });
 });
