@@ -69,6 +69,11 @@ describe('Camera follows panel', () => {
     await w.get('[data-testid="follow-bake"]').trigger('click');
     const confirm = useConfirmStore();
     await vi.waitFor(() => expect(confirm.current).not.toBeNull());
+    // The question names the span and says the dense keys hold between whole frames and count as cuts (nufollow §4).
+    const asked = renderText(confirm.current!.message, 'en');
+    expect(asked).toContain('(0–40: センター (Miku))');
+    expect(asked).toContain('Keys a frame apart hold between whole frames: at ×0.5 or ×0.25 and in a 60 fps video the baked camera steps 30 times a second where the follow moves smoothly, and the camera cuts counted (the file summary, the preview’s camera line, inspect) count each of those keys as one.');
+    expect(renderText(confirm.current!.message, 'ja')).toContain('そのキーの一つ一つがカットとして数えられます');
     confirm.answer('save');
     await vi.waitFor(() => expect(fileDialogState.request).not.toBeNull());
     fileDialogState.resolve!({ path: '/s/cam_follow.vmd', overwrite: false });
