@@ -47,6 +47,8 @@ const LABELS_WITH_VALUES: { form: RegExp; key: UiStringKey; params: (m: RegExpEx
   { form: /^apply pose (.+) at (\d+)$/s, key: 'edit.label.applyPose', params: (m) => ({ file: m[1], frame: Number(m[2]) }) },
   // Load onto an actor, or a relink of its missing file (shell/pose-apply.ts): "load motion walk.vmd".
   { form: /^load motion (.+)$/s, key: 'edit.label.loadMotion', params: (m) => ({ file: m[1] }) },
+  // The bake's "Use the baked camera and turn the follow off" (stores/scene.ts useBakedCamera).
+  { form: /^use baked camera (.+)$/s, key: 'edit.label.useBakedCamera', params: (m) => ({ file: m[1] }) },
   // Reload from disk of a file changed by another program (shell/pose-apply.ts): "reload walk.vmd".
   { form: /^reload (.+)$/s, key: 'edit.label.reload', params: (m) => ({ file: m[1] }) },
   // A camera value typed in the Key panel (KeyInspector.vue cameraStepLabel): "camera distance -45 → -30".

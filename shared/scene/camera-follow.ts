@@ -16,15 +16,26 @@ import type { Vec3 } from '../vmd/records';
 import { cameraInterpolation } from '../vmd/records';
 import { sampleCamera, type CameraPose } from '../vmd/sample';
 import type { CameraTrack, MotionTracks } from '../vmd/tracks';
-import { blockFromRecords, type VmdDocument } from '../vmd/vmd-document';
+import { blockFromRecords, recordBytes, type VmdDocument } from '../vmd/vmd-document';
 import { encodeCameraRecord } from '../vmd/vmd-build';
 import { bonesNeededFor, buildSkeleton, Pose } from '../skeleton/skeleton';
 import { MotionPoser } from '../skeleton/motion-poser';
 import { matchKey } from '../pmx/model-inspect';
-import type { ActorStage, CameraFollow } from './scene-file';
+import type { ActorStage, CameraFollow, CameraFollowSpan } from './scene-file';
 
 // The scene file's field (scene-file.ts holds it, so the file format depends on nothing that reads it).
-export type { CameraFollow };
+export type { CameraFollow, CameraFollowSpan };
+
+/**
+ * The span in force at frame `f` (fractional allowed) among `spans` (MMD sets the follow per camera key, a later
+ * key with 追従なし ending it, nufollow §2): the one with from ≤ f ≤ to (`to` null: to the end), the one starting
+ * latest where two cover f; none outside every span (the camera's own keys play there).
+ */
+export function spanAt<S extends { from: number; to: number | null }>(spans: readonly S[], f: number): S | null {
+  let found: S | null = null;
+  for (const s of spans) if (f >= s.from && (s.to === null || f <= s.to) && (!found || s.from >= found.from)) found = s;
+  return found;
+}
 
 /** The camera pose with its target moved by `at` (a bone's world position), its position worked out again. */
 export function followedCamera(pose: CameraPose, at: readonly number[] | null): CameraPose {
@@ -107,19 +118,61 @@ export interface FollowBake {
  * animating). Light and self-shadow keys stay as they are.
  */
 export function bakeFollow(doc: VmdDocument, tracks: MotionTracks, boneAt: (f: number) => readonly number[], last: number): FollowBake {
+  return bakeFollowSpans(doc, tracks, [{ from: 0, to: last, at: boneAt }], last);
+}
+
+/** A span of the bake: frames from…to (whole frames), and the followed bone's position in it. */
+export interface BakeSpan {
+  from: number;
+  to: number;
+  at: (f: number) => readonly number[] | null;
+}
+
+/**
+ * bakeFollow over spans (nufollow §2): the follow is written into the camera's keys only inside `spans`; outside
+ * them the camera plays its own keys, and each of its keys there is kept byte for byte. The rule of bakeFollow
+ * holds with the bone taken as standing at the origin outside the spans, and one more: a stretch between two
+ * anchors is kept as two keys with their curve only where both are the camera's own keys (or the hold before the
+ * first, after the last); a stretch cut by a span's start or end gets a key every frame, so every whole frame
+ * shows exactly the camera the preview shows (followed inside, its own keys outside).
+ */
+export function bakeFollowSpans(doc: VmdDocument, tracks: MotionTracks, spans: readonly BakeSpan[], last: number): FollowBake {
   const cam: CameraTrack = tracks.camera;
   const n = cam.frames.length;
   if (n === 0) return { doc, keys: 0 };
-  const end = Math.max(last, cam.frames[n - 1]);
+  const lastKey = cam.frames[n - 1];
+  // The last frame baked: a span reaching it holds on after it (as the follow does to the end).
+  const end = Math.max(last, lastKey);
+  const ranges = spans.map((s) => ({ ...s, from: Math.max(0, Math.round(s.from)), to: Math.min(end, Math.round(s.to)) })).filter((s) => s.to >= s.from);
+  const ZERO = [0, 0, 0] as const;
+  const inSpan = new Uint8Array(end + 1);
   const bone: (readonly number[])[] = [];
-  for (let f = 0; f <= end; f++) bone.push(boneAt(f));
-  // The anchors: the camera's keys in 0…end, and both ends.
-  const anchors = [...new Set([0, ...Array.from(cam.frames).filter((f) => f <= end), end])].sort((a, b) => a - b);
+  for (let f = 0; f <= end; f++) {
+    const s = spanAt(ranges, f);
+    if (s) inSpan[f] = 1;
+    bone.push(s ? (s.at(f) ?? ZERO) : ZERO);
+  }
+  // The anchors: the camera's keys, each span's first frame and the frame after its last; 0 and the last frame
+  // when a span covers them.
+  const anchorSet = new Set<number>(Array.from(cam.frames));
+  // Each span that ends before the end gives the camera its own keys back the frame after it.
+  for (const s of ranges) anchorSet.add(s.from).add(Math.min(s.to + 1, end));
+  if (inSpan[0]) anchorSet.add(0);
+  if (inSpan[end]) anchorSet.add(end);
+  const anchors = [...anchorSet].filter((f) => f <= end).sort((a, b) => a - b);
   const keyAt = new Map<number, number>();
   for (let k = 0; k < n; k++) keyAt.set(cam.frames[k], cam.record[k]);
+  const firstKey = cam.frames[0];
+  // A stretch's ends that play as the camera's own curve: its keys, or the holds before the first and after the last.
+  const own = (f: number) => keyAt.has(f) || f <= firstKey || f >= lastKey;
   const out = new Map<number, Uint8Array>();
   const put = (f: number, keepCurve: boolean) => {
     if (out.has(f) && !keepCurve) return;
+    // Outside the spans, the camera's own key as it was.
+    if (!inSpan[f] && keyAt.has(f)) {
+      out.set(f, recordBytes(doc.camera, keyAt.get(f)!).slice());
+      return;
+    }
     const p = sampleCamera(cam, f)!;
     const at = bone[f];
     const rec = keepCurve && keyAt.has(f) ? cameraInterpolation(doc.camera, keyAt.get(f)!) : undefined;
@@ -127,7 +180,7 @@ export function bakeFollow(doc: VmdDocument, tracks: MotionTracks, boneAt: (f: n
   };
   for (let i = 0; i + 1 < anchors.length || i === 0; i++) {
     const a = anchors[i], b = anchors[Math.min(i + 1, anchors.length - 1)];
-    let still = true;
+    let still = own(a) && own(b);
     for (let f = a + 1; f <= b && still; f++) still = same(bone[f], bone[a]);
     if (still) {
       put(a, true);

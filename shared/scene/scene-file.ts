@@ -16,6 +16,9 @@
  *     "cameraFollow": { "actor": 0, "bone": "頭" }
  *   }
  *
+ * `cameraFollow` over stretches of frames is a list: [{ "from": 100, "to": 200, "actor": 0, "bone": "頭" }, …]
+ * (`to` null: to the end); the single object is one span over the whole motion.
+ *
  * `model: null` is the built-in figure; `motion: null` an actor with no motion file yet; `audio.path: null` an offset
  * (volume, mute) kept with no song loaded. Fields this version
  * does not know are kept and written back (a file from a newer minor release survives a round trip here),
@@ -31,6 +34,18 @@ import { ok, type CodecError, type Result } from '../vmd/errors';
 export interface CameraFollow {
   actor: number;
   bone: string;
+}
+
+/**
+ * The follow over a stretch of frames (nufollow §2; MMD sets it per camera key, a later key with 追従なし ending
+ * it): frames from…to, both included (`to` null: to the end). Outside every span the camera plays its own keys.
+ * The file holds a list of them; the older single {actor, bone} reads as one span over the whole motion.
+ */
+export interface CameraFollowSpan extends CameraFollow {
+  from: number;
+  to: number | null;
+  /** Fields of the span this version does not know, kept for the round trip. */
+  extra?: Record<string, unknown>;
 }
 import { basenamePath, commonFolder, dirnamePath, isAbsolutePath, isRootPath, normalizePath, relativePath, resolvePath } from './scene-path';
 
@@ -125,7 +140,7 @@ export interface Scene {
    * The camera follows an actor's bone (camera-follow.ts: MMD's モデル/ボーン追従): its keyed target is taken from
    * that bone's world position. Absent: no follow (older scenes, and a scene saved without one).
    */
-  cameraFollow?: CameraFollow;
+  cameraFollow?: CameraFollowSpan[];
   /** Top-level fields this version does not know, kept for the round trip. */
   extra?: Record<string, unknown>;
 }
@@ -236,17 +251,47 @@ function readStage(v: unknown, where: string): ActorStage {
 const AUDIO_KEYS = ['path', 'offsetFrames', 'volume', 'muted', 'beats'] as const;
 const TOP_KEYS = ['format', 'version', 'actors', 'activeActor', 'camera', 'audio', 'aspect', 'view', 'cameraFollow'] as const;
 
+const FOLLOW_KEYS = ['from', 'to', 'actor', 'bone'] as const;
+/** Most follow spans a scene file may hold (a camera has at most one a frame that matters). */
+export const MAX_FOLLOW_SPANS = 10_000;
+/** A VMD key's frame is 32 bits. */
+const MAX_FOLLOW_FRAME = 0xffffffff;
+
 /**
- * `cameraFollow`: an actor's index and a bone name, or null/absent for none. The actor is not checked against the
- * actors here: a scene naming one that is gone opens with no follow and a notice (the app's, which knows the models).
+ * `cameraFollow`: a list of spans {from, to, actor, bone} (frames from…to, `to` null or absent for to the end),
+ * or the older single {actor, bone} (one span over the whole motion), or null/absent for none. The actor is not
+ * checked against the actors here: a scene naming one that is gone opens with no follow there and a notice (the
+ * app's, which knows the models).
  */
-function readFollow(v: unknown): CameraFollow | undefined {
+function readFollow(v: unknown): CameraFollowSpan[] | undefined {
   if (v === undefined || v === null) return undefined;
-  if (!isObject(v)) throw schema(`cameraFollow must be an object like {"actor": 0, "bone": "頭"} or null (is ${describe(v)})`);
-  const actor = numberField(v.actor, 'cameraFollow.actor', NaN, 0, MAX_SCENE_ACTORS - 1);
-  if (!Number.isInteger(actor)) throw schema(`cameraFollow.actor must be a whole number, the actor counted from 0 (is ${describe(v.actor)})`);
-  if (typeof v.bone !== 'string' || v.bone.trim() === '') throw schema(`cameraFollow.bone must be a bone name (is ${describe(v.bone)})`);
-  return { actor, bone: v.bone };
+  if (Array.isArray(v)) {
+    if (v.length > MAX_FOLLOW_SPANS) throw schema(`cameraFollow has ${v.length} spans (at most ${MAX_FOLLOW_SPANS})`);
+    return v.length ? v.map((s, i) => readSpan(s, `cameraFollow[${i}]`, true)) : undefined;
+  }
+  return [readSpan(v, 'cameraFollow', false)];
+}
+
+function readSpan(v: unknown, where: string, inList: boolean): CameraFollowSpan {
+  if (!isObject(v)) throw schema(`${where} must be an object like ${inList ? '{"from": 100, "to": 200, "actor": 0, "bone": "頭"}' : '{"actor": 0, "bone": "頭"}'}${inList ? '' : ' or null'} (is ${describe(v)})`);
+  const actor = numberField(v.actor, `${where}.actor`, NaN, 0, MAX_SCENE_ACTORS - 1);
+  if (!Number.isInteger(actor)) throw schema(`${where}.actor must be a whole number, the actor counted from 0 (is ${describe(v.actor)})`);
+  if (typeof v.bone !== 'string' || v.bone.trim() === '') throw schema(`${where}.bone must be a bone name (is ${describe(v.bone)})`);
+  const from = numberField(v.from, `${where}.from`, 0, 0, MAX_FOLLOW_FRAME);
+  if (!Number.isInteger(from)) throw schema(`${where}.from must be a whole frame (is ${describe(v.from)})`);
+  const to = v.to === undefined || v.to === null ? null : numberField(v.to, `${where}.to`, NaN, from, MAX_FOLLOW_FRAME);
+  if (to !== null && !Number.isInteger(to)) throw schema(`${where}.to must be a whole frame, at least from (is ${describe(v.to)})`);
+  const span: CameraFollowSpan = { from, to, actor, bone: v.bone };
+  const extra = extraOf(v, FOLLOW_KEYS, `${where}.`);
+  if (extra) span.extra = extra;
+  return span;
+}
+
+/** The follow as written: one span over the whole motion as the older {actor, bone} (older versions read it), else the list. */
+function followOut(spans: readonly CameraFollowSpan[]): unknown {
+  const s = spans[0];
+  if (spans.length === 1 && s.from === 0 && s.to === null) return { actor: s.actor, bone: s.bone, ...s.extra };
+  return spans.map((x) => ({ from: x.from, to: x.to, actor: x.actor, bone: x.bone, ...x.extra }));
 }
 
 function readActor(v: unknown, i: number, baseDir: string): SceneActor {
@@ -579,7 +624,7 @@ export function serializeScene(scene: Scene, scenePath: string): string {
     aspect: { width: scene.aspect.width, height: scene.aspect.height },
     view: { ...scene.view },
     // Only when the camera follows a bone: a scene without one reads as it did before the field existed.
-    ...(scene.cameraFollow ? { cameraFollow: { actor: scene.cameraFollow.actor, bone: scene.cameraFollow.bone } } : {}),
+    ...(scene.cameraFollow?.length ? { cameraFollow: followOut(scene.cameraFollow) } : {}),
     ...scene.extra,
   };
   return JSON.stringify(out, null, 2) + '\n';

@@ -8,7 +8,8 @@
 import { watch } from 'vue';
 import { useSceneStore } from '../stores/scene';
 import { useWorkspaceStore } from '../stores/workspace';
-import { currentFollower } from '../stores/camera-follow-models';
+import { currentFollowSpans } from '../stores/camera-follow-models';
+import { spanAt } from '../../../shared/scene/camera-follow';
 import type { PreviewEngine } from './preview-engine';
 
 /**
@@ -25,24 +26,27 @@ export function installCameraFollow(getEngine: () => PreviewEngine | null): () =
   let last: unknown[] | null = null;
   return watch(
     () => {
-      const f = scene.cameraFollow;
-      const e = f ? scene.actors.find((a) => a.id === f.actorId) : undefined;
-      const d = e ? ws.get(e.id) : null;
-      // Identities, not contents: the document is a value (an edit replaces it; a curve edit patches the tracks in place under a new document).
-      return [f?.actorId ?? null, f?.bone ?? null, e?.model ?? null, e?.missingModel ?? false, JSON.stringify(e?.stage ?? null), d?.doc ?? null, d?.tracks ?? null];
+      // Per span: its frames, actor and bone, and what its follower depends on.
+      return scene.followSpans.flatMap((f) => {
+        const e = scene.actors.find((a) => a.id === f.actorId);
+        const d = e ? ws.get(e.id) : null;
+        // Identities, not contents: the document is a value (an edit replaces it; a curve edit patches the tracks in place under a new document).
+        return [f.from, f.to, f.actorId, f.bone, e?.model ?? null, e?.missingModel ?? false, JSON.stringify(e?.stage ?? null), d?.doc ?? null, d?.tracks ?? null];
+      });
     },
     async (deps) => {
       if (last && deps.length === last.length && deps.every((v, i) => v === last![i])) return;
       last = deps;
       const my = ++generation;
-      const follower = await currentFollower();
+      const spans = await currentFollowSpans();
       const engine = getEngine();
       if (my !== generation) return;
       if (!engine) {
         last = null; // no engine yet: the next change tries again
         return;
       }
-      engine.setCameraFollow(follower ? (f) => follower.at(f) : null);
+      // The span in force at a frame gives the bone; outside every span the camera plays its own keys (null).
+      engine.setCameraFollow(spans.length ? (f) => spanAt(spans, f)?.follower.at(f) ?? null : null);
     },
     { immediate: true },
   );

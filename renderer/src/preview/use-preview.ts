@@ -712,10 +712,11 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
    * Shows a camera/light VMD beside the document's motion (null removes it). Returns an error when the
    * bytes are not a VMD.
    */
-  function loadCameraMotion(bytes: Uint8Array | null, name = ''): Outcome<null> {
+  function loadCameraMotion(bytes: Uint8Array | null, name = '', path: string | null = null): Outcome<null> {
     if (!engine) return failure({ code: 'E_UNSUPPORTED', message: 'the preview is not running' });
     if (!bytes) {
       store.cameraFile = null;
+      store.cameraPath = null;
       bind(engine.setCameraMotion(null));
       return success(null);
     }
@@ -723,6 +724,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     if (!r.ok) return r;
     const tracks = buildTracks(r.value);
     store.cameraFile = name;
+    store.cameraPath = path;
     bind(engine.setCameraMotion(tracks, r.value));
     return success(null);
   }

@@ -306,8 +306,10 @@ export async function removeFromScene(id: number): Promise<boolean> {
     if (choice === 'save' && !(await saveOrSaveAs())) return false;
   }
   const name = e.kind === 'camera' ? useSettingsStore().t('scene.cameraTab') : scene.actorLabel(e) || scene.stateOf(e).fileName;
+  // The followed actor going makes the camera jump to its own keys: the notice says why (nufollow §7).
+  const followed = e.kind === 'actor' ? (scene.followSpans.find((s) => s.actorId === id)?.bone ?? null) : null;
   if (!scene.removeEntry(id)) return false;
-  useNotifyStore().info({ key: 'scene.removed', params: { name } });
+  useNotifyStore().info(followed ? { key: 'scene.removedFollowed', params: { name, bone: followed } } : { key: 'scene.removed', params: { name } });
   return true;
 }
 

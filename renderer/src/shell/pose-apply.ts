@@ -152,11 +152,7 @@ export async function openOntoScene(source: Source): Promise<boolean | null> {
   const choice = await scene.askReplace(name, { message, buttons });
   if (choice === 'open') return alone();
   if (choice === 'add') return scene.addContent(content, 'actor');
-  if (choice === 'camera') {
-    const cam = scene.cameraEntry;
-    if (!cam) return scene.addContent(content, 'camera');
-    return loadMotion(cam.id, content, file, cam.fileName);
-  }
+  if (choice === 'camera') return placeCamera(content, file);
   if (choice === 'load' && actor !== null) return loadMotion(actor, content, file, scene.partName(actor), true);
   return false;
 }
@@ -180,6 +176,49 @@ export async function makeSceneCamera(source: Source): Promise<boolean> {
   const cam = scene.cameraEntry;
   if (cam) return loadMotion(cam.id, content, file, cam.fileName);
   return scene.addRead(content, 'camera');
+}
+
+/**
+ * "Use FILE as the scene's camera" where the answer is already given (the follow panel offers it for the reference
+ * camera shown with Camera…, nufollow §5): the file read and placed as Open… → "Use as the scene's camera" places
+ * it (added as the camera document, or loaded onto the one there), one undo step. A file open already shows its tab.
+ */
+export async function useAsSceneCamera(path: string): Promise<boolean> {
+  const scene = useSceneStore();
+  const got = await bytesOf({ path });
+  if (!got) return false;
+  const file = fileNameOf(path);
+  const read = decodeDocument(file, got.bytes, got.path);
+  if (!read.ok) {
+    useNotifyStore().error(read.error);
+    return false;
+  }
+  const content: DocumentContent = { ...read.value, stamp: got.stamp ?? null, realPath: got.realPath ?? null };
+  const owner = content.path ? useWorkspaceStore().ownerOf(content.path, null, content.realPath ?? null) : null;
+  if (owner) {
+    scene.showOwner(owner.id, file);
+    return true;
+  }
+  // Bone or morph keys too: not a camera motion, so Open…'s question decides what it is.
+  if (!isCameraMotion(content.info)) return (await openOntoScene({ path })) ?? false;
+  return placeCamera(content, file);
+}
+
+/**
+ * A camera motion made the scene's camera (added, or loaded onto the camera document). With a follow set it
+ * still applies to the new keys: said, with "Turn follow off" on the notice (nufollow §3: a baked camera checked
+ * this way counted the bone twice, and only the load was said).
+ */
+async function placeCamera(content: DocumentContent, file: string): Promise<boolean> {
+  const scene = useSceneStore();
+  const cam = scene.cameraEntry;
+  const done = cam ? await loadMotion(cam.id, content, file, cam.fileName) : scene.addContent(content, 'camera');
+  const f = scene.cameraFollow;
+  const a = f ? scene.actors.find((e) => e.id === f.actorId) : undefined;
+  if (done && f && a) {
+    useNotifyStore().offer('warning', { key: 'follow.stillOn', params: { bone: f.bone, actor: scene.actorLabel(a) || scene.partName(a.id) } }, { label: 'follow.turnOff', run: () => void scene.setCameraFollow(null) }, 0);
+  }
+  return done;
 }
 
 /**

@@ -36,15 +36,38 @@ export function followModelOf(path: string | null): Promise<FollowModel | null> 
   return p;
 }
 
-/** The bone follower of the scene's follow now, or null (none, its actor out of the scene, its model unreadable). */
-export async function currentFollower(): Promise<BoneFollower | null> {
+/** The follower of actor `actorId`'s bone `bone` now, or null (its actor out of the scene, its model unreadable, no such bone). */
+export async function followerOf(actorId: number, bone: string): Promise<BoneFollower | null> {
   const scene = useSceneStore();
-  const f = scene.cameraFollow;
-  const e = f ? scene.actors.find((a) => a.id === f.actorId) : undefined;
-  if (!f || !e) return null;
+  const e = scene.actors.find((a) => a.id === actorId);
+  if (!e) return null;
   const d = useWorkspaceStore().get(e.id);
   const model = await followModelOf(e.missingModel ? null : e.model);
   if (!model) return null;
-  const follower = new BoneFollower(model, d?.doc ?? null, d?.tracks ?? null, f.bone, e.stage ?? null);
+  const follower = new BoneFollower(model, d?.doc ?? null, d?.tracks ?? null, bone, e.stage ?? null);
   return follower.bone === null ? null : follower;
+}
+
+/** A span of the follow with its bone's follower. */
+export interface FollowedSpan {
+  from: number;
+  to: number | null;
+  follower: BoneFollower;
+}
+
+/**
+ * The follow's spans now, each with its follower (one per actor and bone, shared by its spans); a span whose
+ * actor is out of the scene or whose bone is gone is left out (the camera plays its keys there).
+ */
+export async function currentFollowSpans(): Promise<FollowedSpan[]> {
+  const scene = useSceneStore();
+  const made = new Map<string, Promise<BoneFollower | null>>();
+  const out: FollowedSpan[] = [];
+  for (const s of scene.followSpans) {
+    const key = `${s.actorId}\u0000${s.bone}`;
+    if (!made.has(key)) made.set(key, followerOf(s.actorId, s.bone));
+    const follower = await made.get(key)!;
+    if (follower) out.push({ from: s.from, to: s.to, follower });
+  }
+  return out;
 }

@@ -50,7 +50,7 @@ export interface Notice {
   /**
    * A button under the text that does what the notice points to (the reference camera's "Edit this camera"), in
    * sight whatever the text's length: a route named behind More was missed (new-user pass numigrate). Pressing it
-   * runs `run` and dismisses the notice.
+   * runs `run` and dismisses the notice. Also the follow's offers ("Turn follow off").
    */
   action?: NoticeAction;
 }
@@ -207,9 +207,12 @@ export const useNotifyStore = defineStore('notify', {
       }
       return id;
     },
-    /** A notice with a button (Notice.action): stays longer than a plain one of its kind. */
-    offer(kind: Exclude<NoticeKind, 'error'>, text: NoticeText, action: NoticeAction): number {
-      return this.add({ kind, text, action }, ACTION_NOTICE_MS);
+    /**
+     * A notice with a button (Notice.action): stays longer than a plain one of its kind (`timeoutMs`), or until
+     * dismissed or pressed with 0 (an offer that must not be lost to the fade: the follow's "Turn follow off").
+     */
+    offer(kind: Exclude<NoticeKind, 'error'>, text: NoticeText, action: NoticeAction, timeoutMs = ACTION_NOTICE_MS): number {
+      return this.add({ kind, text, action }, timeoutMs);
     },
     /** Pauses every notice's fade (`on`), or lets them go on (NotificationList: hover, focus inside). */
     hold(on: boolean) {
@@ -241,6 +244,13 @@ export const useNotifyStore = defineStore('notify', {
     },
     warning(text: NoticeText, detail?: NoticeText): number {
       return this.push('warning', text, detail);
+    },
+    /** Presses notice `id`'s button: does what it offers and dismisses it. */
+    runAction(id: number) {
+      const n = this.items.find((x) => x.id === id);
+      if (!n?.action) return;
+      this.dismiss(id);
+      n.action.run();
     },
     dismiss(id: number) {
       stopFade(id);

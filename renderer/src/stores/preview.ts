@@ -140,6 +140,8 @@ export const usePreviewStore = defineStore('preview', {
     lookThrough: false,
     /** Name of a camera/light VMD loaded into the preview beside the document, or null. */
     cameraFile: null as string | null,
+    /** Where that VMD was read from (the follow panel offers it as the scene's camera), or null. */
+    cameraPath: null as string | null,
     /** Drawing-buffer scale while playing: below 1 when adaptive resolution stepped down (shown in the pane). */
     renderScale: 1,
     /** While playing, the pictures drawn over the last second when well below 30 (preview/draw-rate.ts), else null. */

@@ -49,6 +49,7 @@ import {
   type SceneActor,
   type ActorStage,
   type SceneFileRef,
+  type CameraFollowSpan,
 } from '../../../shared/scene/scene-file';
 import { emptyCameraVmd, emptyVmd, modelNameField, type VmdInfo } from '../../../shared/vmd';
 import { CAMERA_DOC_KINDS, diffDocuments, isCameraDocKind } from '../../../shared/key-edits';
@@ -74,6 +75,19 @@ export function isCameraMotion(info: Pick<VmdInfo, 'counts'> | null): boolean {
   if (!info) return false;
   const c = info.counts;
   return c.bone === 0 && c.morph === 0 && CAMERA_DOC_KINDS.some((k) => c[k] > 0);
+}
+
+/**
+ * A span of the camera follow (nufollow §2): actor `actorId`'s bone `bone` followed over frames from…to (both
+ * included; `to` null: to the end). The scene file stores the actor by its index (scene-file.ts CameraFollowSpan).
+ */
+export interface FollowSpan {
+  actorId: number;
+  bone: string;
+  from: number;
+  to: number | null;
+  /** Fields of the span the file held that this version does not know (written back). */
+  extra?: Record<string, unknown>;
 }
 
 /** One document of the scene as the tabs show it: its place in the scene, and its file and dirty mark from the workspace. */
@@ -138,7 +152,15 @@ export const useSceneStore = defineStore('scene', () => {
    * document id (the scene file stores its index), the bone by name; null for none. The preview and the video
    * take it through preview/camera-follow-source.ts; an actor taken out of the scene follows nothing while it is out.
    */
-  const cameraFollow = ref<{ actorId: number; bone: string } | null>(null);
+  const followSpans = ref<FollowSpan[]>([]);
+  /**
+   * The follow as one model and bone (its first span's), or null for none: what a scene with one follow over the
+   * whole motion holds, and what the removal notice and the camera warnings name.
+   */
+  const cameraFollow = computed<{ actorId: number; bone: string } | null>(() => {
+    const s = followSpans.value[0];
+    return s ? { actorId: s.actorId, bone: s.bone } : null;
+  });
 
   /** The workspace's file and dirty mark of a part's document. */
   function stateOf(e: Pick<ScenePart, 'id'>): { path: string | null; fileName: string; dirty: boolean } {
@@ -513,7 +535,7 @@ export const useSceneStore = defineStore('scene', () => {
     fileStamp = null;
     savedTo = null;
     base = emptyScene();
-    cameraFollow.value = null;
+    followSpans.value = [];
     savedSignature.value = null;
     fileGone.value = false;
     missingAudio.value = false;
@@ -543,7 +565,7 @@ export const useSceneStore = defineStore('scene', () => {
     fileStamp = null;
     savedTo = null;
     base = emptyScene();
-    cameraFollow.value = null;
+    followSpans.value = [];
     savedSignature.value = null;
     fileGone.value = false;
     missingAudio.value = false;
@@ -969,9 +991,12 @@ export const useSceneStore = defineStore('scene', () => {
 
   /** The follow as the scene file stores it (the actor by its index among `list`), or none (its actor is out of the scene). */
   function followOut(list: readonly SceneEntry[]): Scene['cameraFollow'] {
-    const f = cameraFollow.value;
-    const i = f ? list.findIndex((e) => e.id === f.actorId) : -1;
-    return f && i >= 0 ? { actor: i, bone: f.bone } : undefined;
+    const out: CameraFollowSpan[] = [];
+    for (const s of followSpans.value) {
+      const i = list.findIndex((e) => e.id === s.actorId);
+      if (i >= 0) out.push({ from: s.from, to: s.to, actor: i, bone: s.bone, ...(s.extra ? { extra: s.extra } : {}) });
+    }
+    return out.length ? out : undefined;
   }
 
   /**
@@ -980,9 +1005,16 @@ export const useSceneStore = defineStore('scene', () => {
    * what is gone: the camera then plays as its keys say. A model that could not be read keeps the follow (its actor
    * shows the figure; the scene still names both).
    */
-  function followOnOpen(scene: Scene, ids: readonly number[], models: readonly (IpcResult<OpenedFile> | null)[]): { actorId: number; bone: string } | null {
-    const f = scene.cameraFollow;
-    if (!f) return null;
+  function followOnOpen(scene: Scene, ids: readonly number[], models: readonly (IpcResult<OpenedFile> | null)[]): FollowSpan[] {
+    const out: FollowSpan[] = [];
+    for (const f of scene.cameraFollow ?? []) {
+      const s = spanOnOpen(scene, f, ids, models);
+      if (s) out.push(s);
+    }
+    return out;
+  }
+
+  function spanOnOpen(scene: Scene, f: CameraFollowSpan, ids: readonly number[], models: readonly (IpcResult<OpenedFile> | null)[]): FollowSpan | null {
     const a = scene.actors[f.actor];
     if (!a) {
       useNotifyStore().warning({ key: 'scene.followActorGone', params: { n: f.actor + 1, bone: f.bone } });
@@ -999,7 +1031,7 @@ export const useSceneStore = defineStore('scene', () => {
       useNotifyStore().warning({ key: 'scene.followBoneGone', params: { bone: f.bone, model: a.model ? basenamePath(a.model) : { key: 'scene.figure' } } });
       return null;
     }
-    return { actorId: ids[f.actor], bone: f.bone };
+    return { actorId: ids[f.actor], bone: f.bone, from: f.from, to: f.to, ...(f.extra ? { extra: f.extra } : {}) };
   }
 
   /**
@@ -1008,16 +1040,45 @@ export const useSceneStore = defineStore('scene', () => {
    * has no camera document.
    */
   function setCameraFollow(next: { actorId: number; bone: string } | null): boolean {
+    return setFollowSpans(next ? [{ actorId: next.actorId, bone: next.bone, from: 0, to: null }] : []);
+  }
+
+  /**
+   * The follow's spans (nufollow §2: the follow over stretches of frames; the panel's From/To, + and −), as one
+   * undo step "camera follow", kept in frame order. False when nothing changes or the scene has no camera document.
+   */
+  function setFollowSpans(next: readonly FollowSpan[]): boolean {
     const cam = cameraEntry.value;
-    const before = cameraFollow.value;
-    if (!cam || JSON.stringify(before) === JSON.stringify(next)) return false;
-    const after = next ? { ...next } : null;
+    const before = followSpans.value;
+    const after = next.map((s) => ({ ...s })).sort((a, b) => a.from - b.from);
+    if (!cam || JSON.stringify(before) === JSON.stringify(after)) return false;
     return ws.commitScene({
       label: 'camera follow',
       part: cam.id,
       put: (way) => {
-        cameraFollow.value = way === 'undo' ? before : after;
+        followSpans.value = way === 'undo' ? before : after;
       },
+    });
+  }
+
+  /**
+   * "Use the baked camera and turn the follow off" (the bake's notice, nufollow §3): the camera document becomes
+   * the baked file (`content`: its keys, path and name; Save then writes there, not over the camera it was baked
+   * from) and the follow goes, as one undo step "use baked camera FILE" (undo gives back the camera document as it
+   * was and the follow). The follow must go with it: the baked targets already hold the bone, so with the follow
+   * on the bone counts twice. False when the scene has no camera document or `content` no file.
+   */
+  function useBakedCamera(content: DocumentContent): boolean {
+    const cam = cameraEntry.value;
+    if (!cam || !content.path) return false;
+    activate(cam.id);
+    if (ws.activeId !== cam.id) return false;
+    const follow = followSpans.value;
+    const missing = cam.missing;
+    return ws.relinkStep(cam.id, content, `use baked camera ${content.fileName}`, (way) => {
+      followSpans.value = way === 'undo' ? follow : [];
+      const p = partOf(cam.id);
+      if (p) p.missing = way === 'undo' ? missing : undefined;
     });
   }
 
@@ -1181,7 +1242,7 @@ export const useSceneStore = defineStore('scene', () => {
     savedTo = null;
     base = scene;
     missingAudio.value = false;
-    cameraFollow.value = followOnOpen(scene, ids, models);
+    followSpans.value = followOnOpen(scene, ids, models);
     const act = active.value;
     if (act?.kind === 'actor') lastActorId.value = act.id;
     // The active actor's model (the preview shows one model; a missing one leaves the figure, never the
@@ -1565,7 +1626,10 @@ export const useSceneStore = defineStore('scene', () => {
     documentForKinds,
     setHidden,
     cameraFollow,
+    followSpans,
     setCameraFollow,
+    setFollowSpans,
+    useBakedCamera,
     partName,
     setStage,
     placeStage,

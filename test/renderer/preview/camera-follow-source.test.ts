@@ -99,4 +99,30 @@ describe('the camera follow in the preview', () => {
     await settle();
     expect(handed.length).toBe(4);
   });
+
+  it('follows only inside its spans: the span in force gives the bone, outside none (nufollow §2)', async () => {
+    const scene = useSceneStore();
+    expect(await scene.openPath('/s/follow.vmdscene')).toBe(true);
+    const [miku, luka] = scene.actors;
+    const handed: (((f: number) => readonly number[] | null) | null)[] = [];
+    const engine = { setCameraFollow: (f: ((f: number) => readonly number[] | null) | null) => void handed.push(f) } as unknown as PreviewEngine;
+    stop = installCameraFollow(() => engine);
+    await settle();
+    // Luka's センター over frames 2…6, Miku's over 8 to the end; none before 2 nor at 7.
+    expect(scene.setFollowSpans([{ actorId: luka.id, bone: 'センター', from: 2, to: 6 }, { actorId: miku.id, bone: 'センター', from: 8, to: null }])).toBe(true);
+    await settle();
+    const at = handed.at(-1)!;
+    // By hand: the built-in figure's センター rests at (0, 8, 0); Luka's dance moves it x 0→20 over 0…10, Miku's 0→10.
+    expect(at(5)).toEqual([10, 8, 0]);
+    expect(at(6)).toEqual([12, 8, 0]);
+    expect(at(1)).toBeNull();
+    expect(at(6.5)).toBeNull();
+    expect(at(7)).toBeNull();
+    expect(at(9)).toEqual([9, 8, 0]);
+    expect(at(500)).toEqual([0, 8, 0]);
+    // Undo: the one span over the whole motion again (Luka's everywhere).
+    useHistoryStore().undo();
+    await settle();
+    expect(handed.at(-1)!(1)).toEqual([2, 8, 0]);
+  });
 });

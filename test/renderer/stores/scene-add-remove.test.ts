@@ -144,6 +144,19 @@ describe('removing a document from the scene', () => {
     expect(ws.ownerOf('/s/b.vmd')!.id).toBe(again);
   });
 
+  it('removing the actor the camera follows says the camera no longer follows its bone (nufollow §7); another actor’s notice does not', async () => {
+    const scene = useSceneStore();
+    const [a, b] = scene.entries;
+    expect(scene.setCameraFollow({ actorId: b.id, bone: '頭' })).toBe(true);
+    expect(await removeFromScene(a.id)).toBe(true);
+    let last = useNotifyStore().items.at(-1)!.text!;
+    expect(renderText(last, 'en')).toBe('Removed a from the scene (its file stays; Ctrl+Z puts it back)');
+    expect(await removeFromScene(b.id)).toBe(true);
+    last = useNotifyStore().items.at(-1)!.text!;
+    expect(renderText(last, 'en')).toBe('Removed b from the scene (its file stays; Ctrl+Z puts it back): the camera no longer follows 頭, it plays as its keys say');
+    expect(renderText(last, 'ja')).toBe('b をシーンから外しました（ファイルはそのまま残ります。Ctrl+Z で戻せます）。カメラは 頭 に追従しなくなり、キーのとおりに動きます');
+  });
+
   it('the last document stays (no “×” for it): opening another file replaces it', async () => {
     memoryScene([['/s/a.vmd', dance(10)]]);
     expect(await useSceneStore().openPath('/s/a.vmd')).toBe(true);
