@@ -50,20 +50,23 @@ describe('the ▾ menus from the keyboard', () => {
     (button.element as HTMLElement).focus();
     await press('ArrowDown');
     expect(w.find('[data-testid="help-menu"]').attributes('role')).toBe('menu');
-    expect(w.findAll('[data-testid="help-menu"] button').map((b) => b.attributes('role'))).toEqual(['menuitem', 'menuitem', 'menuitem']);
+    expect(w.findAll('[data-testid="help-menu"] button').map((b) => b.attributes('role'))).toEqual(['menuitem', 'menuitem', 'menuitem', 'menuitem']);
     expect(focused()).toBe('cmd-getting-started');
     await press('ArrowDown');
     expect(focused()).toBe('cmd-help-shortcuts');
     await press('ArrowDown');
     expect(focused()).toBe('cmd-about');
+    // Reset layout (the laptop pass: a pane squeezed out of the window) is the fourth, after a separator.
+    await press('ArrowDown');
+    expect(focused()).toBe('cmd-reset-layout');
     await press('ArrowDown');
     expect(focused()).toBe('cmd-getting-started');
     await press('ArrowUp');
-    expect(focused()).toBe('cmd-about');
+    expect(focused()).toBe('cmd-reset-layout');
     await press('Home');
     expect(focused()).toBe('cmd-getting-started');
     await press('End');
-    expect(focused()).toBe('cmd-about');
+    expect(focused()).toBe('cmd-reset-layout');
     await press('Escape');
     expect(w.find('[data-testid="help-menu"]').exists()).toBe(false);
     expect(focused()).toBe('cmd-help');

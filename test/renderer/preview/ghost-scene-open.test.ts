@@ -85,6 +85,8 @@ describe.skipIf(!have)('Ghost (as saved) on while a scene opens', () => {
       controls: { target: new Vector3(), update() {} },
       setStages() {},
       footprints: () => new Map(),
+      // The frame shown, which Frame all and the widening measure a walking actor's path from (scene-actors.ts).
+      motion: { frame: 0 },
       requestRender() {},
     } as unknown as PreviewEngine;
     hooks.load = (bytes, p) => {
