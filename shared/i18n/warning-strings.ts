@@ -74,7 +74,10 @@ const en = {
   'note.W_CAPTURE_UNMAPPED': 'unmapped joints: {names}',
   'note.W_CAPTURE_PARTS_LACKING': 'parts {who} lacks: {names}',
   'note.W_VRMA_EXPRESSIONS_LACKING': 'expressions whose morph the model lacks (keyed all the same): {list}',
-  'note.W_BVH_FRAME_TIME': '{file}: Frame Time "{frameTime}" (line {line}) is not a frame time: ignored, the frames taken at the {fps} fps given',
+  // The reader's two wordings (a number out of range, or no number), `whyWord`: the table says each as the reader does.
+  'note.whyWord.range': 'must be more than 0 and at most 60 seconds, got {frameTime}',
+  'note.whyWord.number': 'must be a number, got "{frameTime}"',
+  'note.W_BVH_FRAME_TIME': '{file}: Frame Time {why} (line {line}): ignored, the frames taken at the {fps} fps given',
   'note.W_BVH_FPS_OVERRIDE': '{file}: --fps {fps} overrides the file\'s Frame Time ({fileFps} fps): it plays {times} {pace} than captured (--fps is for a Frame Time that is wrong)',
   'note.W_BVH_MAP_MORPHS': '--map {map}: {n} "morphs" {n|row|rows} ignored: a BVH has joints only, no morphs or expressions, so import-bvh reads only the map\'s joint rows (the "bones" section)',
   'note.W_VRMA_MAP_CSV': '--map {map}: {op} reads only a JSON map\'s "morphs" section ({"morphs": {"happy": "笑い"}}), not a CSV map: its {n} {n|row|rows} are ignored',
@@ -101,7 +104,7 @@ const en = {
   'note.W_TRIM_AFTER_END': '--from {from} is after the motion\'s last key (frame {last}): no key is kept, the output has no keys',
   'note.W_TRIM_BEFORE_START_HOLD': '--to {to} is before the motion\'s first key (frame {first}): no key is kept, the output is the pose at frame {first} held at frame {at}',
   'note.W_TRIM_BEFORE_START': '--to {to} is before the motion\'s first key (frame {first}): no key is kept, the output has no keys',
-  'note.W_NAME_SKIPPED_KEPT': '{kind} "{name}" left out: longer than 15 bytes: kept as it is',
+  'note.W_NAME_SKIPPED_KEPT': '{kind} "{name}" left out: longer than 15 bytes in Shift_JIS: kept as it is',
   'note.W_CONVERT_BACKUP': '{output}: it existed and was replaced; its previous version is kept as {backup} (--overwrite replaces without a backup)',
 };
 
@@ -174,6 +177,8 @@ const ja: Record<WarningStringKey, string> = {
   'note.W_CAPTURE_UNMAPPED': '対応のない関節：{names}',
   'note.W_CAPTURE_PARTS_LACKING': '{who}にない部位：{names}',
   'note.W_VRMA_EXPRESSIONS_LACKING': 'モデルにない表情に当たる VRM の表情（キーはそのまま書き込みました）：{list}',
+  'note.whyWord.range': '{frameTime} は 0 より大きく 60 秒以下でなければなりません',
+  'note.whyWord.number': '「{frameTime}」は数ではありません',
   'note.W_BVH_FRAME_TIME': '{file}: Frame Time「{frameTime}」（{line} 行目）はフレーム時間として使えないため無視し、指定の {fps} fps で読み込みました',
   'note.W_BVH_FPS_OVERRIDE': '{file}: --fps {fps} をファイルの Frame Time（{fileFps} fps）に代えて使いました。撮影より {times} {pace}再生されます（--fps は Frame Time が誤っているファイル用です）',
   'note.W_BVH_MAP_MORPHS': '--map {map}：「morphs」の行 {n} 個を使いません。BVH には関節しかなく表情がないため、import-bvh はマップの関節の行（「bones」の部分）だけを読みます',
