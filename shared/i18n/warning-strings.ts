@@ -104,6 +104,13 @@ const en = {
   'note.W_TRIM_AFTER_END': '--from {from} is after the motion\'s last key (frame {last}): no key is kept, the output has no keys',
   'note.W_TRIM_BEFORE_START_HOLD': '--to {to} is before the motion\'s first key (frame {first}): no key is kept, the output is the pose at frame {first} held at frame {at}',
   'note.W_TRIM_BEFORE_START': '--to {to} is before the motion\'s first key (frame {first}): no key is kept, the output has no keys',
+  // The app's words for a warning whose CLI line names a command-line option: the batch form's field instead
+  // (fixwarn4: a Japanese batch row said "--from 5000 は…" beside a field labelled 開始フレーム). warning-line.ts takes
+  // `note.app.<code>` over `note.<code>` for the app's rows and notices; the CLI keeps the option's name.
+  'note.app.W_TRIM_AFTER_END_HOLD': 'From frame {from} is after the motion\'s last key (frame {last}): no key is kept, the output is the pose at frame {last} held at frame 0',
+  'note.app.W_TRIM_AFTER_END': 'From frame {from} is after the motion\'s last key (frame {last}): no key is kept, the output has no keys',
+  'note.app.W_TRIM_BEFORE_START_HOLD': 'To frame {to} is before the motion\'s first key (frame {first}): no key is kept, the output is the pose at frame {first} held at frame {at}',
+  'note.app.W_TRIM_BEFORE_START': 'To frame {to} is before the motion\'s first key (frame {first}): no key is kept, the output has no keys',
   'note.W_NAME_SKIPPED_KEPT': '{kind} "{name}" left out: longer than 15 bytes in Shift_JIS: kept as it is',
   'note.W_CONVERT_BACKUP': '{output}: it existed and was replaced; its previous version is kept as {backup} (--overwrite replaces without a backup)',
 };
@@ -206,6 +213,10 @@ const ja: Record<WarningStringKey, string> = {
   'note.W_TRIM_AFTER_END': '--from {from} はモーションの最後のキー（フレーム {last}）より後です。残るキーはなく、出力にキーはありません',
   'note.W_TRIM_BEFORE_START_HOLD': '--to {to} はモーションの最初のキー（フレーム {first}）より前です。残るキーはなく、フレーム {first} のポーズをフレーム {at} に置いて書き出します',
   'note.W_TRIM_BEFORE_START': '--to {to} はモーションの最初のキー（フレーム {first}）より前です。残るキーはなく、出力にキーはありません',
+  'note.app.W_TRIM_AFTER_END_HOLD': '開始フレーム {from} はモーションの最後のキー（フレーム {last}）より後です。残るキーはなく、フレーム {last} のポーズをフレーム 0 に置いて書き出します',
+  'note.app.W_TRIM_AFTER_END': '開始フレーム {from} はモーションの最後のキー（フレーム {last}）より後です。残るキーはなく、出力にキーはありません',
+  'note.app.W_TRIM_BEFORE_START_HOLD': '終了フレーム {to} はモーションの最初のキー（フレーム {first}）より前です。残るキーはなく、フレーム {first} のポーズをフレーム {at} に置いて書き出します',
+  'note.app.W_TRIM_BEFORE_START': '終了フレーム {to} はモーションの最初のキー（フレーム {first}）より前です。残るキーはなく、出力にキーはありません',
   'note.W_NAME_SKIPPED_KEPT': '{kind}「{name}」は Shift_JIS で 15 バイトを超えるため、編集せずそのまま残しました',
   'note.W_CONVERT_BACKUP': '{output}: 既にあったファイルを置き換えました。前の版は {backup} に残しています（--overwrite を付けるとバックアップなしで置き換えます）',
 };
