@@ -6,7 +6,7 @@
  * built-in table that names most joints, or the shape guess). A .vrma: its humanoid bones, expressions
  * and length. Errors are the readers' (line or byte named).
  */
-import type { CodecError } from '../../shared/vmd';
+import type { CodecError, Diagnostic } from '../../shared/vmd';
 import type { MocapFormat } from '../../shared/ipc/mocap-types';
 import { readBvh } from '../../shared/bvh/bvh-reader';
 import { autoMap } from '../../shared/bvh/humanoid';
@@ -42,12 +42,16 @@ export interface VrmaInfo {
 
 export type CaptureInfo = BvhInfo | VrmaInfo;
 
-/** Describes one .bvh or .vrma from its bytes; never throws. */
-export async function describeCapture(bytes: Uint8Array, kind: MocapFormat): Promise<{ ok: true; value: CaptureInfo } | { ok: false; error: CodecError }> {
+/**
+ * Describes one .bvh or .vrma from its bytes; never throws. `diagnostics`: its warnings with their codes and values
+ * (`warnings` holds their English lines), for `inspect --lang ja` (note.<code>, shared/i18n/warning-strings.ts).
+ */
+export async function describeCapture(bytes: Uint8Array, kind: MocapFormat): Promise<{ ok: true; value: CaptureInfo; diagnostics: Diagnostic[] } | { ok: false; error: CodecError }> {
   if (kind === 'bvh') {
     const b = readBvh(bytes);
     if (!b.ok) return b;
     const m = b.value;
+    const notes: Diagnostic[] = m.roots.length > 1 ? [{ code: 'W_CAPTURE_ROOTS', message: `${m.roots.length} roots: the import drives the model from the first (${m.joints[m.roots[0]].name})`, params: { n: m.roots.length, root: m.joints[m.roots[0]].name } }] : [];
     const map = autoMap(m);
     // The rate and the frames at 30 fps as import-bvh takes them (a Frame Time of 0.008333 is 120 fps).
     const rate = captureRate(m);
@@ -65,13 +69,15 @@ export async function describeCapture(bytes: Uint8Array, kind: MocapFormat): Pro
         durationSeconds: duration,
         lastFrame: Math.max(0, Math.floor(((m.frameCount - 1) * 30) / rate + 1e-9)),
         map: { source: map.source, mapped: map.parts.flatMap((p, j) => (p ? [{ joint: m.joints[j].name, part: p }] : [])) },
-        warnings: m.roots.length > 1 ? [`${m.roots.length} roots: the import drives the model from the first (${m.joints[m.roots[0]].name})`] : [],
+        warnings: notes.map((d) => d.message),
       },
+      diagnostics: notes,
     };
   }
   const v = await readVrma(bytes);
   if (!v.ok) return v;
   const x = v.value;
+  const notes: Diagnostic[] = 'hips' in x.humanBones ? [] : [{ code: 'W_VRMA_NO_HIPS', message: 'no hips bone: the import has nothing to drive the model from', params: {} }];
   let end = 0;
   for (const t of x.tracks) if (t.times.length) end = Math.max(end, t.times[t.times.length - 1]);
   return {
@@ -83,7 +89,8 @@ export async function describeCapture(bytes: Uint8Array, kind: MocapFormat): Pro
       tracks: x.tracks.length,
       durationSeconds: end,
       lastFrame: Math.ceil(end * 30 - 1e-9),
-      warnings: 'hips' in x.humanBones ? [] : ['no hips bone: the import has nothing to drive the model from'],
+      warnings: notes.map((d) => d.message),
     },
+    diagnostics: notes,
   };
 }

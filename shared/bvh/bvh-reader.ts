@@ -250,7 +250,7 @@ export function readBvh(input: string | Uint8Array, opts: BvhReadOptions = {}): 
       // An option refusal (shared/vmd/errors.ts optionRefusal's shape): the app names its own fps field.
       if (fps === undefined || !(fps > 0) || !Number.isFinite(fps)) failAt('E_BVH_NUMBER', tl, `${bad}; give the capture's frame rate (--fps N) to read it anyway`, { option: 'fps', problem: 'frameTime', params: { frameTime: ftText.slice(0, 24) } });
       frameTime = 1 / fps;
-      diagnostics.push({ code: 'W_BVH_FRAME_TIME', message: `${bad} (line ${tl}): ignored, the frames taken at the ${fps} fps given`, params: { frameTime: ftText.slice(0, 24), line: tl, fps } });
+      diagnostics.push({ code: 'W_BVH_FRAME_TIME', message: `${bad} (line ${tl}): ignored, the frames taken at the ${fps} fps given`, params: { frameTime: ftText.slice(0, 24), line: tl, fps, whyWord: Number.isFinite(ft) ? 'range' : 'number' } });
     } else if (opts.fps !== undefined && opts.fps > 0 && Number.isFinite(opts.fps)) {
       // A rate given over a Frame Time that is one: kept (the import takes the rate given), said.
       const fileFps = rateOf(ft);

@@ -21,12 +21,19 @@ function codesOf(report: unknown): Diagnostic[] {
   return Array.isArray(c) ? c.filter((d): d is Diagnostic => !!d && typeof d.code === 'string' && typeof d.message === 'string') : [];
 }
 
+/**
+ * Where a warning is said: the CLI (its lines name command-line options, as its --json's English does) or the app,
+ * whose rows and notices name the form's field instead where the table has the app's words (`note.app.<code>`).
+ */
+export type WarningPlace = 'cli' | 'app';
+
 /** The report's warnings, each a key with values where its code has a string, else its English line. */
-export function warningTexts(report: unknown): WarningText[] {
+export function warningTexts(report: unknown, place: WarningPlace = 'cli'): WarningText[] {
   const codes = codesOf(report);
   return englishLines(report).map((text) => {
       const d = codes.find((c) => c.message === text);
       if (!d || !hasString(`note.${d.code}`)) return text;
+      const key = place === 'app' && hasString(`note.app.${d.code}`) ? `note.app.${d.code}` : `note.${d.code}`;
       const params: Record<string, WarningParam> = { ...d.params };
       const kind = d.params?.kind;
       if (typeof kind === 'string' && hasString(`note.kind.${kind}`)) params.kind = { key: `note.kind.${kind}` };
@@ -46,7 +53,7 @@ export function warningTexts(report: unknown): WarningText[] {
         for (const [other, o] of Object.entries(words)) if (other !== name) inner[other] = o;
         params[name] = { key: w.key, params: inner };
       }
-      return { key: `note.${d.code}`, params };
+      return { key, params };
     });
 }
 
@@ -69,9 +76,9 @@ function kindList(kinds: readonly string[], locale: Locale): string {
   return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}` : (words[0] ?? '');
 }
 
-/** The report's warnings as lines in `locale`; in English, exactly its `warnings` (the edits' own messages). */
-export function warningLines(report: unknown, locale: Locale): string[] {
-  return locale === 'en' ? englishLines(report) : warningTexts(report).map((w) => renderWarning(w, locale));
+/** The report's warnings as lines in `locale`; the CLI's English is exactly its `warnings` (the edits' own messages). */
+export function warningLines(report: unknown, locale: Locale, place: WarningPlace = 'cli'): string[] {
+  return locale === 'en' && place === 'cli' ? englishLines(report) : warningTexts(report, place).map((w) => renderWarning(w, locale));
 }
 
 function englishLines(report: unknown): string[] {

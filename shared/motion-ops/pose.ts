@@ -73,7 +73,9 @@ export function buildFromPoses(poses: readonly PoseAt[], opts: BuildOptions = {}
     const names = [...long].map((n) => `"${n}"`).join(', ');
     return failure(optionRefusal('E_NAME_TOO_LONG', `name(s) longer than 15 bytes in Shift_JIS: ${names} (use --skip-long-names to leave them out)`, 'skip-long-names', 'namesTooLong', { names }));
   }
-  for (const n of long) warn(rep, 'W_NAME_SKIPPED', `"${n}" left out: longer than 15 bytes in Shift_JIS`, { name: n });
+  // Each with its kind, as VPD → VMD (shared/vmd/convert.ts) says it: one code, one wording (note.W_NAME_SKIPPED).
+  for (const [kind, names] of [['bone', boneNames], ['morph', morphNames]] as const)
+    for (const n of names) if (long.has(n)) warn(rep, 'W_NAME_SKIPPED', `${kind} "${n}" left out: longer than 15 bytes in Shift_JIS`, { name: n, kind });
   const ip = opts.curve ? buildBoneInterpolation([opts.curve, opts.curve, opts.curve, opts.curve]) : defaultBoneInterpolation();
   const usedFrames = new Set<number>();
   const boneRecs: Uint8Array[] = [];

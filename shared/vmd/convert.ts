@@ -26,7 +26,7 @@ export function vpdToVmd(pose: VpdPose, opts: PoseToVmdOptions = {}): Result<Vmd
     if (!opts.skipLongNames) {
       return failure(optionRefusal('E_NAME_TOO_LONG', `${what} "${name}" is ${len} bytes in Shift_JIS; VMD ${what} names hold 15 (use --skip-long-names to leave it out)`, 'skip-long-names', 'namesTooLong', { names: `"${name}"` }));
     }
-    diagnostics.push({ code: 'W_NAME_SKIPPED', message: `${what} "${name}" left out: longer than 15 bytes`, params: { name, kind: what } });
+    diagnostics.push({ code: 'W_NAME_SKIPPED', message: `${what} "${name}" left out: longer than 15 bytes in Shift_JIS`, params: { name, kind: what } });
     return false;
   };
   const bones: BoneKeyInput[] = [];

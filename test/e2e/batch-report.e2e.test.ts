@@ -43,11 +43,13 @@ describe('the Batch dialog reports warnings, kept outputs and opens results, at 
     expect(await textOf(page, 'batch-summary')).toBe('Done with warnings: 12 ok (12 with warnings), 0 failed, 0 skipped');
     const warnings = await page.$$eval('[data-testid="batch-result-warning"]', (ws) => ws.map((w) => w.textContent!.trim()));
     expect(warnings).toHaveLength(12);
-    expect(warnings[0]).toBe("⚠ --from 5000 is after the motion's last key (frame 30): no key is kept, the output is the pose at frame 30 held at frame 0");
+    // The form's field named, as the form labels it (fixwarn4: the row named the CLI's --from).
+    expect(warnings[0]).toBe("⚠ From frame 5000 is after the motion's last key (frame 30): no key is kept, the output is the pose at frame 30 held at frame 0");
     await suite.app.screenshot('batch-report-warnings');
-    // In a Japanese UI the row says it in Japanese (fixwarn3: the batch's own warnings, trim's range among them, were English).
+    // In a Japanese UI the row says it in Japanese (fixwarn3: the batch's own warnings, trim's range among them, were
+    // English), naming the field 開始フレーム as the form does (fixwarn4: it said --from).
     await page.selectOption('[data-testid="locale"]', 'ja');
-    await page.waitForFunction(() => document.querySelector('[data-testid="batch-result-warning"]')?.textContent?.trim() === '⚠ --from 5000 はモーションの最後のキー（フレーム 30）より後です。残るキーはなく、フレーム 30 のポーズをフレーム 0 に置いて書き出します');
+    await page.waitForFunction(() => document.querySelector('[data-testid="batch-result-warning"]')?.textContent?.trim() === '⚠ 開始フレーム 5000 はモーションの最後のキー（フレーム 30）より後です。残るキーはなく、フレーム 30 のポーズをフレーム 0 に置いて書き出します');
     await suite.app.screenshot('batch-report-warnings-ja');
     await page.selectOption('[data-testid="locale"]', 'en');
     await page.waitForFunction(() => document.querySelector('[data-testid="batch-summary"]')?.textContent?.trim() === 'Done with warnings: 12 ok (12 with warnings), 0 failed, 0 skipped');

@@ -85,7 +85,7 @@ describe('coded warnings of the conversions under --lang ja', () => {
     writeFileSync(path.join(d, 'long.vpd'), 'Vocaloid Pose Data file\r\n\r\nm.osm;\r\n1;\r\n\r\nBone0{とてもながいほねのなまえ\r\n  0,0,0;\r\n  0,0,0,1;\r\n}\r\n');
     const c1 = await runCliCaptured(['convert', 'long.vpd', '-o', 'p.vmd', '--skip-long-names', '--quiet', '--lang', 'ja'], d);
     expect(c1.code, c1.err).toBe(0);
-    expect(warningsOf(c1.err)).toEqual(['vmd-studio: 警告: long.vpd: 「とてもながいほねのなまえ」は Shift_JIS で 15 バイトを超えるため省きました']);
+    expect(warningsOf(c1.err)).toEqual(['vmd-studio: 警告: long.vpd: ボーン「とてもながいほねのなまえ」は Shift_JIS で 15 バイトを超えるため省きました']);
     const c2 = await runCliCaptured(['convert', 'long.vpd', '-o', 'p.vmd', '--skip-long-names', '--quiet', '--lang', 'ja'], d);
     expect(c2.code, c2.err).toBe(0);
     expect(warningsOf(c2.err)[1]).toBe('vmd-studio: 警告: p.vmd: 既にあったファイルを置き換えました。前の版は p.vmd.bak に残しています（--overwrite を付けるとバックアップなしで置き換えます）');

@@ -1,7 +1,7 @@
 /** `inspect` of a .bvh or .vrma file: read (bounded, regular files only), described (electron/mocap/capture-info.ts), and its human lines. */
 import { readInputBytes } from '../../fs/files';
 import { MAX_MOTION_FILE_BYTES } from '../../../shared/ipc/validate';
-import type { CodecError } from '../../../shared/vmd';
+import type { CodecError, Diagnostic } from '../../../shared/vmd';
 import type { MocapFormat } from '../../../shared/ipc/mocap-types';
 import { describeCapture, type CaptureInfo } from '../../mocap/capture-info';
 import { formatMeasure } from '../format';
@@ -10,7 +10,7 @@ import { plural } from '../../../shared/i18n/plural';
 export type { CaptureInfo } from '../../mocap/capture-info';
 
 /** Reads and describes one .bvh or .vrma; never throws. */
-export async function inspectCapture(file: string, kind: MocapFormat): Promise<{ ok: true; value: CaptureInfo } | { ok: false; error: CodecError }> {
+export async function inspectCapture(file: string, kind: MocapFormat): Promise<{ ok: true; value: CaptureInfo; diagnostics: Diagnostic[] } | { ok: false; error: CodecError }> {
   const r = await readInputBytes(file, { maxBytes: MAX_MOTION_FILE_BYTES });
   return r.ok ? describeCapture(r.value, kind) : r;
 }

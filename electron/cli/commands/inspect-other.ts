@@ -22,6 +22,9 @@ import { foundText, modelFoundTextures, modelMissingTextures, modelUnreadableTex
 import type { AssetNote } from '../../../shared/ipc/contract';
 import path from 'node:path';
 import { plural } from '../../../shared/i18n/plural';
+import { addWarning, codesOf, withCodes } from './inspect-warnings';
+
+type Described = { warnings: string[] };
 
 /** How much of a file is read to tell its kind and describe a WAV or an image. */
 export const HEAD_BYTES = 64 * 1024;
@@ -95,10 +98,13 @@ export function describeWav(head: Uint8Array, size: number, file: string): { ok:
     info.samples = Math.floor(Math.min(data.size, size - data.at) / ((w.channels * w.bits) / 8));
     info.durationSeconds = info.samples / w.sampleRate;
   } else {
-    info.warnings.push(`the app's own WAV reader does not take this one (${audioFormat}); the app hands it to the system's decoder, which may or may not play it`);
+    addWarning(info, 'W_WAV_FORMAT', `the app's own WAV reader does not take this one (${audioFormat}); the app hands it to the system's decoder, which may or may not play it`, { format: audioFormat });
   }
   const short = wavDataShortfall(head, size);
-  if (short) info.warnings.push(`cut short: the header promises ${short.promised.toLocaleString('en-US')} bytes of samples, the file has ${short.present.toLocaleString('en-US')}; what is there plays`);
+  if (short) {
+    const [promised, present] = [short.promised.toLocaleString('en-US'), short.present.toLocaleString('en-US')];
+    addWarning(info, 'W_WAV_SHORT', `cut short: the header promises ${promised} bytes of samples, the file has ${present}; what is there plays`, { promised, present });
+  }
   return { ok: true, value: info };
 }
 
@@ -118,8 +124,9 @@ export function describeAudio(head: Uint8Array, file: string): AudioInfo {
   const h = audioHeaderInfo(head);
   const audioFormat = audioFormatOf(head, file);
   // Named as a song (.mp3) but its bytes are none of the formats known here: said, as of a WAV the app's reader does not take.
-  const warnings = audioContainerOf(head) ? [] : [`its first bytes are none of the audio formats known here (MP3, AAC, Ogg, FLAC, MP4/M4A, AIFF, WebM, WMA); the app hands it to the system's decoder, which may or may not play it`];
-  return { format: 'audio', audioFormat, sampleRate: h?.sampleRate ?? null, channels: h?.channels ?? null, durationSeconds: h?.durationSeconds ?? null, warnings };
+  const info: AudioInfo = { format: 'audio', audioFormat, sampleRate: h?.sampleRate ?? null, channels: h?.channels ?? null, durationSeconds: h?.durationSeconds ?? null, warnings: [] };
+  if (!audioContainerOf(head)) addWarning(info, 'W_AUDIO_UNKNOWN', `its first bytes are none of the audio formats known here (MP3, AAC, Ogg, FLAC, MP4/M4A, AIFF, WebM, WMA); the app hands it to the system's decoder, which may or may not play it`);
+  return info;
 }
 
 /** The human lines of a WAV or another song (after its path line). */
@@ -213,7 +220,11 @@ export async function inspectScene(file: string): Promise<{ ok: true; value: Sce
     if (!(await fsp.stat(p).then((st) => st.isFile(), () => false))) missing.push(storedPath(dir, p));
   }
   const isMissing = (p: string) => missing.includes(storedPath(dir, p));
-  const warnings = [...located.map((l) => `found ${storedPath(dir, l.found)} beside the scene for ${storedPath(dir, l.path)} (the app opens it from there; Save Scene writes its path)`), ...missing.map((p) => `${p}: not found`)];
+  // Coded (inspect-warnings.ts): said in Japanese under --lang ja.
+  const said: Described = { warnings: [] };
+  const warnings = said.warnings;
+  for (const l of located) addWarning(said, 'W_SCENE_FOUND_BESIDE', `found ${storedPath(dir, l.found)} beside the scene for ${storedPath(dir, l.path)} (the app opens it from there; Save Scene writes its path)`, { found: storedPath(dir, l.found), path: storedPath(dir, l.path) });
+  for (const p of missing) addWarning(said, 'W_SCENE_NOT_FOUND', `${p}: not found`, { path: p });
   // Each model's textures that are not there, as `inspect MODEL` finds them: a texture left out is the most
   // common break of a shared folder, and the list is what to add before zipping it.
   const missingTextures: SceneInfo['missingTextures'] = [];
@@ -221,14 +232,14 @@ export async function inspectScene(file: string): Promise<{ ok: true; value: Sce
   for (const model of new Set(scene.actors.map((a) => a.model).filter((m): m is string => m !== null && !isMissing(m)))) {
     const t = await modelMissingTextures(model);
     if (!t.ok) {
-      warnings.push(`${storedPath(dir, model)}: ${t.error.message}`);
+      addWarning(said, 'W_SCENE_FILE_UNREADABLE', `${storedPath(dir, model)}: ${t.error.message}`, { path: storedPath(dir, model), reason: t.error.message });
       continue;
     }
     for (const x of t.value) {
       const file = storedPath(dir, path.join(x.folder, path.basename(x.path.replace(/\\/g, '/'))));
       missingTextures.push({ path: file, texture: x.path, model: storedPath(dir, model), materials: x.materials });
       if (!missing.includes(file)) missing.push(file);
-      warnings.push(`${file}: not found (a texture of ${storedPath(dir, model)}, used by ${x.materials.join(', ')})`);
+      addWarning(said, 'W_TEXTURE_NOT_FOUND', `${file}: not found (a texture of ${storedPath(dir, model)}, used by ${x.materials.join(', ')})`, { file, model: storedPath(dir, model), materials: x.materials.join(', ') });
     }
     // A texture the app finds under another name or folder (a zip's garbled names, a renamed folder): shown in the
     // app, white in MMD, which looks only where the model says; the line `inspect MODEL` prints, with the model.
@@ -236,12 +247,17 @@ export async function inspectScene(file: string): Promise<{ ok: true; value: Sce
     if (found.ok)
       for (const x of found.value) {
         foundTextures.push({ texture: x.path, model: storedPath(dir, model), materials: x.materials, note: x.note });
-        warnings.push(`${storedPath(dir, model)}: texture found elsewhere: ${x.path} (${x.materials.join(', ')}): ${foundText(x.note)}`);
+        // `howWord`: how it was found, as the app's row says it (note.howWord.*, naming `found` and `folder`).
+        const how: Record<string, string> = x.note.kind === 'encoding' ? { howWord: 'encoding', found: x.note.found } : { howWord: 'folder', found: x.note.found, folder: x.note.folder };
+        addWarning(said, 'W_TEXTURE_ELSEWHERE', `${storedPath(dir, model)}: texture found elsewhere: ${x.path} (${x.materials.join(', ')}): ${foundText(x.note)}`, { model: storedPath(dir, model), texture: x.path, materials: x.materials.join(', '), ...how });
       }
     // A texture that is there but that the app cannot show (a DDS it does not read, a damaged TGA): the picture is white as for a missing one.
     const unreadable = await modelUnreadableTextures(model);
     if (unreadable.ok)
-      for (const x of unreadable.value) warnings.push(`${storedPath(dir, x.file)}: unreadable (a texture of ${storedPath(dir, model)}, used by ${x.materials.join(', ')}): ${x.reason}`);
+      for (const x of unreadable.value) {
+        const params = { file: storedPath(dir, x.file), model: storedPath(dir, model), materials: x.materials.join(', '), reason: x.reason };
+        addWarning(said, 'W_TEXTURE_UNREADABLE', `${params.file}: unreadable (a texture of ${params.model}, used by ${params.materials}): ${x.reason}`, params);
+      }
   }
   // Each motion read once, though several actors may dance it.
   const lengths = new Map<string, SceneLength | null>();
@@ -249,7 +265,7 @@ export async function inspectScene(file: string): Promise<{ ok: true; value: Sce
     if (p === null || isMissing(p)) return null;
     if (!lengths.has(p)) {
       const m = await motionLastFrame(p);
-      if (!m.ok) warnings.push(`${storedPath(dir, p)}: ${m.message}`);
+      if (!m.ok) addWarning(said, 'W_SCENE_FILE_UNREADABLE', `${storedPath(dir, p)}: ${m.message}`, { path: storedPath(dir, p), reason: m.message });
       lengths.set(p, m.ok ? lengthOf(m.lastFrame) : null);
     }
     return lengths.get(p)!;
@@ -283,8 +299,8 @@ export async function inspectScene(file: string): Promise<{ ok: true; value: Sce
   const longest = candidates.reduce<[string, number] | null>((best, c) => (best === null || c[1] > best[1] ? c : best), null);
   return {
     ok: true,
-    value: {
-      format: 'scene',
+    value: withCodes({
+      format: 'scene' as const,
       actors,
       camera: stored(scene.camera),
       cameraLength,
@@ -296,7 +312,7 @@ export async function inspectScene(file: string): Promise<{ ok: true; value: Sce
       foundTextures,
       located: located.map((l) => ({ path: storedPath(dir, l.path), found: storedPath(dir, l.found) })),
       warnings,
-    },
+    }, codesOf(said)),
   };
 }
 
@@ -388,8 +404,9 @@ export function describeImage(head: Uint8Array, kind: ImageKind, file: string): 
     if (head.length < 18 || ![1, 2, 3, 9, 10, 11].includes(head[2])) return notOne('its header is not a TGA header');
     size = [u16le(head, 12), u16le(head, 14)];
   }
-  const warnings = size ? [] : ['its size is not in the bytes read'];
-  return { ok: true, value: { format: 'image', image: kind, width: size?.[0] ?? 0, height: size?.[1] ?? 0, warnings } };
+  const info: ImageInfo = { format: 'image', image: kind, width: size?.[0] ?? 0, height: size?.[1] ?? 0, warnings: [] };
+  if (!size) addWarning(info, 'W_IMAGE_SIZE', 'its size is not in the bytes read');
+  return { ok: true, value: info };
 }
 
 /** The human line of an image (after its path line). */

@@ -1,7 +1,8 @@
 /** `vmd-studio inspect [--json] [--recursive] PATH...` — what each file is, in the order given: motions, poses, captures, models, and files of other kinds (inspect-other.ts). */
-import { errorLine, salvageHint } from '../locale';
+import { errorLine, salvageHint, warningPrefix } from '../locale';
 import path from 'node:path';
-import { buildTracks, inspectVmd, inspectVpd, type CodecError, type VmdInfo, type VpdInfo } from '../../../shared/vmd';
+import { buildTracks, inspectVmd, inspectVpd, summaryNotes, type CodecError, type Diagnostic, type VmdInfo, type VpdInfo } from '../../../shared/vmd';
+import { addWarning, codesOf, inspectWarningLines, withCodes } from './inspect-warnings';
 import { listMotionFiles, MOTION_EXTENSIONS } from '../../fs/files';
 import { MOCAP_EXTENSIONS } from '../../../shared/ipc/file-types';
 import { captureLines, inspectCapture, type CaptureInfo } from './inspect-capture';
@@ -10,7 +11,7 @@ import { loadMotion } from '../load';
 import type { CliIo, CommandInfo } from '../io';
 import { modelInspection } from './inspect-model';
 import { describeAudio, describeImage, describeWav, imageLines, inspectScene, readHead, sceneLines, wavLines, type AudioInfo, type ImageInfo, type SceneInfo, type WavInfo } from './inspect-other';
-import { fileKindByContent, fileKindByName, fileKindName, isImageKind, misnamedMessage, type FileKind } from '../../../shared/ipc/file-kind';
+import { FILE_KIND_NAMES, fileKindByContent, fileKindByName, fileKindName, isImageKind, misnamedMessage, type FileKind } from '../../../shared/ipc/file-kind';
 import { extensionOf } from '../../../shared/ipc/file-types';
 import { displayPathAmong } from '../format';
 import { plural } from '../../../shared/i18n/plural';
@@ -29,14 +30,21 @@ const USUAL_EXTENSION: Partial<Record<FileKind, string>> = { vmd: '.vmd', vpd: '
  * refuse it; every other command refuses a misnamed motion or pose with the same words, misnamedMessage), and
  * `nameMismatch` for a script, which need not read the prose. Null when they agree or either says nothing.
  */
-export function nameMismatch(file: string, head: Uint8Array): { warning: string; nameMismatch: { extension: string; kind: FileKind } } | null {
+export function nameMismatch(file: string, head: Uint8Array): { warning: string; code: Diagnostic; nameMismatch: { extension: string; kind: FileKind } } | null {
   const named = fileKindByName(file), is = fileKindByContent(head);
   if (named === null || is === null || named === is) return null;
   const extension = extensionOf(file);
   const base = path.basename(file);
   const usual = USUAL_EXTENSION[is];
   const warning = misnamedMessage(file, head) ?? `${fileKindName(is, head)} named ${extension}: MMD and VMD Studio open a file by its extension and refuse this one${usual ? `; rename it ${base.slice(0, base.length - extension.length)}${usual}` : ''}`;
-  return { warning, nameMismatch: { extension, kind: is } };
+  // Its values for the Japanese line (note.W_NAME_MISMATCH): what it is (`isWord`, with an audio file's or a video's
+  // container where the name says it), the extension, and the name to give it, as the English line has them.
+  const m = /^.* named (.+?): MMD and VMD Studio open a file by its extension and refuse this one(?:; rename it (.+))?$/.exec(warning);
+  const container = /\((.+)\)$/.exec(fileKindName(is, head))?.[1];
+  const said = !misnamedMessage(file, head) && container && fileKindName(is, head) !== FILE_KIND_NAMES[is];
+  const params = { isWord: said ? `${is}In` : is, ...(said ? { container } : {}), ext: m?.[1] ?? extension, ...(m?.[2] ? { rename: m[2] } : {}) };
+  const code = { code: m?.[2] ? 'W_NAME_MISMATCH' : 'W_NAME_MISMATCH_KEEP', message: warning, params };
+  return { warning, code, nameMismatch: { extension, kind: is } };
 }
 
 /** An error as a file's line gives it: code, message, byte offset or line (the file is the line's own). */
@@ -58,20 +66,27 @@ const failed = (file: string, e: CodecError): FileInfo => {
 async function inspectFile(file: string, kind: FileKind | null, head: Uint8Array, size: number): Promise<FileInfo> {
   if (kind === 'bvh' || kind === 'vrma') {
     const c = await inspectCapture(file, kind);
-    return c.ok ? { file, ok: true, ...c.value } : failed(file, c.error);
+    return c.ok ? withCodes({ file, ok: true, ...c.value }, c.diagnostics) : failed(file, c.error);
   }
   // A film (the app's own Render → Video… output, say): named with its format, as other commands name it.
   if (kind === 'video') return failed(file, { code: 'E_UNSUPPORTED', message: `${fileKindName(kind, head)}, not a motion, a model, a song or a scene: VMD Studio writes videos (Render → Video…) but does not read them`, offset: 0 });
-  if (kind === 'audio') return { file, ok: true, ...describeAudio(head, file) };
+  // The codes of the warnings ride beside them (not enumerable: a spread leaves them behind), for --lang ja.
+  if (kind === 'audio') {
+    const a = describeAudio(head, file);
+    return withCodes({ file, ok: true, ...a }, codesOf(a));
+  }
   if (kind === 'wav' || kind === 'scene' || isImageKind(kind)) {
     const o = kind === 'wav' ? describeWav(head, size, file) : kind === 'scene' ? await inspectScene(file) : describeImage(head, kind, file);
-    return o.ok ? { file, ok: true, ...o.value } : failed(file, o.error);
+    return o.ok ? withCodes({ file, ok: true, ...o.value }, codesOf(o.value)) : failed(file, o.error);
   }
   const l = await loadMotion(file, 'inspect', file, 'motion', true);
   if (!l.ok) return failed(file, l.error);
   const m = l.value;
-  if (m.format === 'vpd') return { file, ok: true, ...inspectVpd(m.pose, l.diagnostics) };
-  return { file, ok: true, ...inspectVmd(m.doc, buildTracks(m.doc), l.diagnostics) };
+  // The reader's notes have their codes (W_VMD_TRAILING, N_BONE_DUPLICATES…): said in Japanese under --lang ja.
+  if (m.format === 'vpd') return withCodes({ file, ok: true, ...inspectVpd(m.pose, l.diagnostics) }, l.diagnostics);
+  const tracks = buildTracks(m.doc);
+  const info = inspectVmd(m.doc, tracks, l.diagnostics);
+  return withCodes({ file, ok: true, ...info }, summaryNotes(l.diagnostics, tracks, info.nonUnitQuaternions));
 }
 
 /** A hint as a line of a file's block (none when empty). */
@@ -110,7 +125,7 @@ function humanBlock(info: FileInfo, io: CliIo, givens: string[]): void {
     );
     if (info.bones.length) io.stdout(`  bones   ${info.bones.slice(0, 24).join(' ')}${info.bones.length > 24 ? ` … (+${info.bones.length - 24})` : ''}\n`);
   }
-  for (const w of info.warnings) io.stdout(`  warning ${w}\n`);
+  for (const w of inspectWarningLines(info, io.locale)) io.stdout(`  ${warningPrefix(io.locale)} ${w}\n`);
   io.stdout('\n');
 }
 
@@ -182,7 +197,8 @@ Exit status 1 if any file failed to read.`,
         // Read as what its bytes say, so `ok` stays true ("could be read"); the name that says otherwise is warned of.
         const mismatch = info.ok ? nameMismatch(f.path, h.head) : null;
         if (info.ok && mismatch) {
-          info.warnings = [...info.warnings, mismatch.warning];
+          info.warnings = [...info.warnings];
+          addWarning(info, mismatch.code.code, mismatch.warning, mismatch.code.params);
           Object.assign(info, { nameMismatch: mismatch.nameMismatch });
         }
         emit(info);

@@ -363,7 +363,7 @@ export const useBatchStore = defineStore('batch', {
         (r.dropped && !fitted) || r.collisions || r.warnings.length ? 'warning' : 'success',
         { key: 'batch.doc.applied', params: { op: opText, name: doc.fileName } },
         // The edit's warnings in the UI's language where they have a code (nujp 1: they were English in a Japanese UI).
-        [...(fitted ? fit : [counts]), ...swapped, ...(warningTexts(r) as NoticeText[])],
+        [...(fitted ? fit : [counts]), ...swapped, ...(warningTexts(r, 'app') as NoticeText[])],
       );
     },
     hide() {

@@ -4,7 +4,7 @@
  */
 import { defineStore } from 'pinia';
 import { DEFAULT_SETTINGS, type AppInfo, type IpcResult, type RecentFile, type Settings } from '../../../shared/ipc/contract';
-import { localeFromLanguage, t as translate, tDynamic, type Locale, type UiStringKey } from '../../../shared/i18n/strings';
+import { localeFromLanguage, t as translate, tDynamic, hasString, type Locale, type UiStringKey } from '../../../shared/i18n/strings';
 import { useApi } from '../api';
 import type { Diagnostic } from '../../../shared/vmd';
 import { useNotifyStore } from './notify';
@@ -93,6 +93,8 @@ export const useSettingsStore = defineStore('settings', {
       if (!d.params) return d.message;
       const nf = new Intl.NumberFormat(this.locale);
       const params = Object.fromEntries(Object.entries(d.params).map(([k, v]) => [k, typeof v === 'number' ? nf.format(v) : v]));
+      // A block's kind (W_NAME_SKIPPED's "bone"/"morph") in the UI's words, as the edits' warnings say it (warning-line.ts).
+      if (typeof d.params.kind === 'string' && hasString(`note.kind.${d.params.kind}`)) params.kind = tDynamic(`note.kind.${d.params.kind}`, this.locale);
       const key = `note.${d.code}`;
       const text = tDynamic(key, this.locale, params);
       return text !== key ? text : d.message;

@@ -4,7 +4,7 @@
  * and is said in Japanese from its code; the string table's English says what the edit wrote.
  */
 import { describe, expect, it } from 'vitest';
-import { blockFromRecords, buildVmd, emptyVmd, encodeCameraRecord, withBlocks } from '../../../shared/vmd';
+import { blockFromRecords, buildVmd, emptyVmd, encodeCameraRecord, vpdToVmd, withBlocks } from '../../../shared/vmd';
 import { buildFromPoses, merge, parseMapping, poseAtFrame, preset, rename, speed } from '../../../shared/motion-ops';
 import { reportSummary, type EditReport } from '../../../shared/edit-core/report';
 import { renderWarning, warningLines, warningTexts } from '../../../shared/i18n/warning-line';
@@ -173,5 +173,50 @@ describe('coded warnings', () => {
         '「足😀」には名前を変えていません：Shift_JIS で表せない文字があります',
       ]);
     });
+  });
+});
+
+describe('the table says each wording the code writes (fixwarn4: W_BVH_FRAME_TIME matched one of two, W_NAME_SKIPPED not convert\'s)', () => {
+  // A capture's reader note as import-bvh and the batch report it (electron/batch/op-warnings.ts captureWarnings):
+  // the file's name before the reader's line, `file` among the values.
+  const asImported = (file: string, d: { code: string; message: string; params?: Record<string, string | number> }) => {
+    const message = `${file}: ${d.message}`;
+    return { warnings: [message], warningCodes: [{ code: d.code, message, params: { ...d.params, file } }] };
+  };
+  const bvh = (frameTime: string) => `HIERARCHY\nROOT Base\n{\n  OFFSET 0 0 0\n  CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n  JOINT Seg1\n  {\n    OFFSET 0 5 0\n    CHANNELS 3 Zrotation Xrotation Yrotation\n    End Site\n    {\n      OFFSET 0 5 0\n    }\n  }\n}\nMOTION\nFrames: 1\nFrame Time: ${frameTime}\n0 0 0 0 0 0 0 0 0\n`;
+
+  it('W_BVH_FRAME_TIME: a Frame Time out of range and one that is no number, each said as the reader says it', () => {
+    const range = readBvh(bvh('0'), { fps: 30 });
+    const word = readBvh(bvh('fast'), { fps: 24 });
+    if (!range.ok || !word.ok) throw new Error('fixture');
+    const a = asImported('a.bvh', range.diagnostics[0]);
+    const b = asImported('b.bvh', word.diagnostics[0]);
+    // Frame Time is on line 18 of the fixture.
+    expect(a.warnings).toEqual(['a.bvh: Frame Time must be more than 0 and at most 60 seconds, got 0 (line 18): ignored, the frames taken at the 30 fps given']);
+    expect(b.warnings).toEqual(['b.bvh: Frame Time must be a number, got "fast" (line 18): ignored, the frames taken at the 24 fps given']);
+    for (const r of [a, b]) expect(warningTexts(r).map((w) => renderWarning(w, 'en'))).toEqual(r.warnings);
+    expect(warningLines(b, 'ja')).toEqual(['b.bvh: Frame Time「fast」（18 行目）はフレーム時間として使えないため無視し、指定の 24 fps で読み込みました']);
+  });
+
+  it('W_NAME_SKIPPED: VPD → VMD (convert) and a pose edit say the same, with the kind; and the batch\'s "kept as it is"', () => {
+    const pose = { model: 'm', bones: [{ name: 'とても長いボーンの名前です', position: [0, 0, 0] as [number, number, number], rotation: ID as [number, number, number, number] }], morphs: [{ name: 'とても長い表情の名前です', weight: 1 }] };
+    const c = vpdToVmd({ ...pose, declaredBones: null, encoding: 'shift_jis' }, { skipLongNames: true });
+    if (!c.ok) throw new Error(c.error.message);
+    const conv = { warnings: c.diagnostics.map((d) => d.message), warningCodes: c.diagnostics };
+    expect(conv.warnings).toEqual([
+      'bone "とても長いボーンの名前です" left out: longer than 15 bytes in Shift_JIS',
+      'morph "とても長い表情の名前です" left out: longer than 15 bytes in Shift_JIS',
+    ]);
+    const built = must(buildFromPoses([{ frame: 0, pose }], { skipLongNames: true })).report;
+    expect(built.warnings).toEqual(conv.warnings);
+    for (const r of [conv, built]) expect(warningTexts(r).map((w) => renderWarning(w, 'en'))).toEqual(r.warnings);
+    expect(warningLines(conv, 'ja')).toEqual([
+      'ボーン「とても長いボーンの名前です」は Shift_JIS で 15 バイトを超えるため省きました',
+      '表情「とても長い表情の名前です」は Shift_JIS で 15 バイトを超えるため省きました',
+    ]);
+    // A batch pose edit keeps a VPD's long names (electron/batch/ops.ts): the reader's line, then "kept as it is".
+    const kept = c.diagnostics.map((d) => ({ code: 'W_NAME_SKIPPED_KEPT', message: `${d.message}: kept as it is`, params: { name: d.params!.name, kind: d.params!.kind } }));
+    const k = { warnings: kept.map((d) => d.message), warningCodes: kept };
+    expect(warningTexts(k).map((w) => renderWarning(w, 'en'))).toEqual(k.warnings);
   });
 });
