@@ -1,7 +1,7 @@
 /**
  * What the hurried new user did in the "wrong" order (new-user pass nuchaos), in Chromium through the browser mode:
- * - Ctrl+W while a video renders is refused with a notice naming the job; the motion stays open and the video is
- *   the dance to its end (two late frames, decoded by ffmpeg, differ: with the motion closed they were the same
+ * - Ctrl+W while a video renders is refused with a notice naming the job, and leaving the page asks; the motion
+ *   stays open and the video is the dance to its end (two late frames, decoded by ffmpeg, differ: with the motion closed they were the same
  *   rest pose, finding 2);
  * - Ctrl+Z while Whole Motion's Reduce fits is refused (notice; the Mirror under it stays), and the Reduce applies
  *   as one more undo step (before, the Mirror was undone and the Reduce thrown away without a word, finding 3);
@@ -154,6 +154,13 @@ describe('the hurried user: commands over a running job, an edit while playing, 
     expect(await ctrlKeyWhileThere(page, '[data-testid="video-progress"]', 'w'), 'the render was still running when Ctrl+W came').toBe(true);
     await animationFrames(page);
     expect(await shownName(page)).toContain('wavefile_v2.vmd');
+    // Closing or reloading the tab now asks (the browser's leave-page prompt), though nothing is unsaved.
+    const leave = await page.evaluate(() => {
+      const e = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(e);
+      return { running: !!document.querySelector('[data-testid="video-progress"]'), held: e.defaultPrevented, dirty: document.title.includes('*') };
+    });
+    expect(leave).toEqual({ running: true, held: true, dirty: false });
     expect(await notice(page, 'A video is rendering: cancel it first, or wait until it ends')).toBeTruthy();
     await page.waitForSelector('[data-testid="video-result"]', { timeout: 570_000 });
     expect(await page.getAttribute('[data-testid="video-result"]', 'data-kind')).toBe('done');
