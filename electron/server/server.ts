@@ -7,6 +7,12 @@
  *                                → the IpcResult, as JSON, or as a frame when it holds bytes (openFile)
  *   GET  /api/events?token=…     server-sent events: `event: <name>` + JSON payload
  *
+ * A page names itself (a random id, `client=` on its event stream, header X-VMD-Client on its calls): a video or a
+ * PNG export it began is aborted (its temp file removed) when its page goes away, i.e. its event stream closes and
+ * does not come back within CLIENT_GONE_MS. Before, a tab closed or reloaded during a render left the export's
+ * temp file in the output folder until a later save there swept it (new-user pass nuchaos, finding 7). Another
+ * tab's exports go on.
+ *
  * Defences: bound to 127.0.0.1 only; the Host header must name this server (DNS rebinding); an Origin
  * or Sec-Fetch-Site that is not this server is refused; every API call needs the random token, which
  * only the URL printed at start carries. Requests reach the same service modules the Electron IPC uses.
@@ -65,6 +71,8 @@ export interface ServerOptions {
   unauthenticatedIdleMs?: number;
   /** How long an authenticated socket is kept open between requests (keep-alive); default AUTHENTICATED_IDLE_MS. */
   authenticatedIdleMs?: number;
+  /** How long a page's exports outlive its event stream before they are aborted; default CLIENT_GONE_MS. */
+  clientGoneMs?: number;
 }
 
 /** Every request but saveFile is a few paths and options: 1 MiB is a thousand times what they need. */
@@ -78,6 +86,13 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 export const MAX_CONNECTIONS = 64;
 /** Sockets that have not shown the token: a page's first connections and its static files need a few. */
 export const MAX_UNAUTHENTICATED = 16;
+/**
+ * A page's event stream closed: its exports are aborted after this long unless the stream is back (EventSource
+ * reconnects within a few seconds when only its connection dropped; a closed or reloaded page never does).
+ */
+export const CLIENT_GONE_MS = 10_000;
+/** What a page's id may be (http-client.ts makes 22 base64url characters). */
+const CLIENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** A page sends its request as soon as it connects; a socket that says nothing for this long is dropped. */
 export const UNAUTHENTICATED_IDLE_MS = 2000;
 /**
@@ -154,6 +169,36 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   const streams = new Set<http.ServerResponse>();
   let port = 0;
   let clientWaiters: (() => void)[] = [];
+  /** Per page id: its open event streams, the exports it began and has not finished or aborted, its pending abort. */
+  const pages = new Map<string, { streams: number; exports: Set<string>; gone: NodeJS.Timeout | null }>();
+  const pageOf = (id: string) => {
+    let p = pages.get(id);
+    if (!p) pages.set(id, (p = { streams: 0, exports: new Set(), gone: null }));
+    return p;
+  };
+  const clientGoneMs = o.clientGoneMs ?? CLIENT_GONE_MS;
+  const clientOf = (v: string | string[] | null | undefined) => (typeof v === 'string' && CLIENT_ID.test(v) ? v : null);
+  /** The page's stream closed: abort its exports unless a stream of it is open again by then. */
+  const pageClosed = (id: string) => {
+    const p = pageOf(id);
+    if (--p.streams > 0 || p.gone) return;
+    p.gone = setTimeout(() => {
+      p.gone = null;
+      if (p.streams > 0) return;
+      const ids = [...p.exports];
+      pages.delete(id);
+      for (const e of ids) void dispatch(o.handlers, 'abortExportFile', [e]).catch(() => undefined);
+    }, clientGoneMs);
+    p.gone.unref?.();
+  };
+  /** Keeps the page's list of exports: begun (ok) adds, finished or aborted removes. */
+  const noteExport = (client: string | null, request: string, args: unknown[], result: unknown) => {
+    if (!client) return;
+    if (request === 'beginExportFile') {
+      const r = result as { ok: boolean; value?: { id?: unknown } };
+      if (r?.ok && typeof r.value?.id === 'string') pageOf(client).exports.add(r.value.id);
+    } else if ((request === 'finishExportFile' || request === 'abortExportFile') && typeof args[0] === 'string') pages.get(client)?.exports.delete(args[0]);
+  };
 
   const allowedHosts = () => [`127.0.0.1:${port}`, `localhost:${port}`];
   const allowedOrigins = () => allowedHosts().map((h) => `http://${h}`);
@@ -413,7 +458,17 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
           res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
           res.write(': connected\n\n');
           streams.add(res);
-          req.on('close', () => streams.delete(res));
+          const client = clientOf(url.searchParams.get('client'));
+          if (client) {
+            const p = pageOf(client);
+            p.streams++;
+            if (p.gone) clearTimeout(p.gone);
+            p.gone = null;
+          }
+          req.on('close', () => {
+            streams.delete(res);
+            if (client) pageClosed(client);
+          });
           const waiters = clientWaiters;
           clientWaiters = [];
           waiters.forEach((w) => w());
@@ -450,7 +505,9 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
             }
             const parsed = parseArgs(type, body);
             if ('error' in parsed) return refuse(res, 400, parsed.error);
-            sendResult(res, await dispatch(o.handlers, m[1], parsed.args));
+            const result = await dispatch(o.handlers, m[1], parsed.args);
+            noteExport(clientOf(req.headers['x-vmd-client']), m[1], parsed.args, result);
+            sendResult(res, result);
           } finally {
             release();
           }
@@ -500,6 +557,7 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
       new Promise<void>((resolve) => {
         clearInterval(heartbeat);
         clearInterval(sweeper);
+        for (const p of pages.values()) if (p.gone) clearTimeout(p.gone);
         streams.forEach((s) => s.end());
         streams.clear();
         server.closeAllConnections?.();

@@ -26,10 +26,21 @@ export interface HttpClientOptions {
   EventSource?: typeof EventSource;
 }
 
+/** This page's id for the server: 16 random bytes as base64url. */
+function newClientId(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...b)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
 export function createHttpApi(o: HttpClientOptions): VmdStudioApi {
   const base = o.base ?? '';
+  // The page names itself on its event stream and its calls: the server aborts the exports of a page whose stream
+  // is gone (closed or reloaded mid-render), so no temp file is left in the output folder (server.ts).
+  const client = newClientId();
   const doFetch = o.fetch ?? fetch.bind(globalThis);
   const call = async (name: RequestName, args: unknown[]): Promise<IpcResult<unknown>> => {
+    // An export is tied to this page's event stream (it ends when the page goes away): open it if nothing has yet.
+    if (name === 'beginExportFile') ensureSource();
     // Trailing undefined optional arguments would become null in JSON; drop them.
     while (args.length && args[args.length - 1] === undefined) args = args.slice(0, -1);
     // Bytes (saveFile) go as a frame: a Blob of the chunks, so the file's bytes are never turned into text.
@@ -41,7 +52,7 @@ export function createHttpApi(o: HttpClientOptions): VmdStudioApi {
     const post = (keep: boolean) =>
       doFetch(`${base}/api/call/${name}`, {
         method: 'POST',
-        headers: { 'content-type': body.kind === 'json' ? 'application/json' : FRAME_CONTENT_TYPE, 'x-vmd-token': o.token },
+        headers: { 'content-type': body.kind === 'json' ? 'application/json' : FRAME_CONTENT_TYPE, 'x-vmd-token': o.token, 'x-vmd-client': client },
         body: body.kind === 'json' ? body.text : new Blob(body.chunks as BlobPart[]),
         ...(keep ? { keepalive: true } : {}),
       });
@@ -74,7 +85,7 @@ export function createHttpApi(o: HttpClientOptions): VmdStudioApi {
     if (source) return;
     const ES = o.EventSource ?? globalThis.EventSource;
     if (!ES) return;
-    source = new ES(`${base}/api/events?token=${encodeURIComponent(o.token)}`);
+    source = new ES(`${base}/api/events?token=${encodeURIComponent(o.token)}&client=${client}`);
     for (const name of EVENT_NAMES) {
       source.addEventListener(name, (ev) => {
         const payload = fromWireJson((ev as MessageEvent<string>).data);

@@ -598,7 +598,10 @@ export async function runCommand(id: CommandId, arg?: string): Promise<void> {
       return;
     case 'saveAndClose':
       // Main was asked to close a window with unsaved changes: one question listing the unsaved documents (or,
-      // chosen, one per document); close only when what was to be saved was written, or on Don't Save.
+      // chosen, one per document); close only when what was to be saved was written, or on Don't Save. While a job
+      // runs the window stays, with the job's notice, as Close does (job-guard.ts): a Don't Save answered then
+      // closed the window under the render.
+      if (refusedWhileJob()) return;
       if (await askEachBeforeClose()) await useApi().closeWindow();
       return;
     default:

@@ -12,6 +12,9 @@ import { useBakeStore } from '../stores/physics-bake';
 import { useBatchStore } from '../stores/batch';
 import { useMergeStore } from '../stores/merge';
 import { useNotifyStore, type NoticeText } from '../stores/notify';
+import { useSceneStore } from '../stores/scene';
+import { useSettingsStore } from '../stores/settings';
+import { useWorkspaceStore } from '../stores/workspace';
 import { useVideoExportStore } from '../stores/video-export';
 
 /** Commands that change or take away what a running job works on (or open another job's dialog over it). */
@@ -52,4 +55,15 @@ export function refusedWhileJob(): boolean {
   if (!job) return false;
   useNotifyStore().warning({ key: 'job.refused', params: { job } });
   return true;
+}
+
+/**
+ * Whether the browser's leave-page prompt is due when the tab is closed or reloaded: something unsaved, or a job
+ * running (leaving ends it: a render stopped halfway, a bake or a fit thrown away), which before went without a
+ * word. Never under Electron: a prevented unload there would keep the window open without a question (main hands
+ * the close to the in-app question, commands.ts saveAndClose).
+ */
+export function holdsUnload(): boolean {
+  if (useSettingsStore().appInfo?.mode === 'electron') return false;
+  return useWorkspaceStore().dirty || useSceneStore().anyDirty || runningJob() !== null;
 }

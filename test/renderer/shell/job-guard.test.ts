@@ -12,6 +12,9 @@ import { DEFAULT_SETTINGS, okValue, type FileStamp, type VmdStudioApi } from '..
 import { setApi } from '../../../renderer/src/api';
 import { runCommand } from '../../../renderer/src/shell/commands';
 import { openAny, openDropped } from '../../../renderer/src/shell/app-actions';
+import { holdsUnload } from '../../../renderer/src/shell/job-guard';
+import { useConfirmStore } from '../../../renderer/src/stores/confirm';
+import { useSettingsStore } from '../../../renderer/src/stores/settings';
 import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
 import { useSceneStore } from '../../../renderer/src/stores/scene';
 import { useHistoryStore } from '../../../renderer/src/stores/history';
@@ -29,9 +32,11 @@ const STAMP: FileStamp = { size: 1, mtimeNs: '1000', ino: '7' };
 
 function fakeApi() {
   const saved: string[] = [];
+  const calls: string[] = [];
   const api = new Proxy({} as Record<string, unknown>, {
     get(_t, name: string) {
       return async (...args: unknown[]) => {
+        calls.push(name);
         if (name === 'saveFile') {
           saved.push(args[0] as string);
           return okValue({ path: args[0], bytesWritten: (args[1] as Uint8Array).length, backupPath: null, stamp: STAMP });
@@ -46,7 +51,7 @@ function fakeApi() {
       };
     },
   });
-  return { api: api as unknown as VmdStudioApi, saved };
+  return { api: api as unknown as VmdStudioApi, saved, calls };
 }
 
 function dropKey() {
@@ -92,6 +97,35 @@ describe('while a video renders', () => {
     video.running = null;
     await runCommand('closeDocument');
     expect(ws.isOpen).toBe(false);
+  });
+
+  it("closing the window is held: Electron's close (saveAndClose) gets the notice, no question and no close; the browser's leave-page prompt is due", async () => {
+    const ws = useWorkspaceStore();
+    expect(ws.dirty).toBe(false);
+    expect(holdsUnload()).toBe(false);
+    const video = useVideoExportStore();
+    video.running = { done: 37, total: 151, fps: 28, etaMs: null } as typeof video.running;
+    // The browser: leaving the page mid-render asks, even with nothing unsaved (it went without a word).
+    expect(holdsUnload()).toBe(true);
+    // Electron: main hands a close with unsaved changes to the renderer; during the render it is refused.
+    dropKey();
+    // Not awaited first: a close that asks waits for the answer.
+    const closing = runCommand('saveAndClose');
+    await Promise.race([closing, new Promise((r) => setTimeout(r, 0))]);
+    expect(useConfirmStore().current).toBeNull();
+    await closing;
+    expect(fake.calls).not.toContain('closeWindow');
+    expect(lastNotice()).toBe('A video is rendering: cancel it first, or wait until it ends');
+    // Under Electron the page's own unload is never held (main asks in the window instead).
+    useSettingsStore().appInfo = { mode: 'electron' } as never;
+    expect(holdsUnload()).toBe(false);
+    useSettingsStore().appInfo = null;
+    // After the render the close asks about the unsaved motion, as before.
+    video.running = null;
+    void runCommand('saveAndClose');
+    await vi.waitFor(() => expect(useConfirmStore().current).not.toBeNull());
+    useConfirmStore().answer('discard');
+    await vi.waitFor(() => expect(fake.calls).toContain('closeWindow'));
   });
 
   it('while it prepares (before its first frame) too', async () => {
