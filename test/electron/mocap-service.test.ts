@@ -132,7 +132,8 @@ describe.skipIf(!corpusPresent)('mocap service', () => {
     const r = await call<MocapImportResult>(h, 'importMocap', { id: 'ft', format: 'bvh', name: 'zero.bvh', bytes: new TextEncoder().encode(bvh), model: null, options: { fps: 30 } });
     expect(r.ok, r.ok ? '' : r.error.message).toBe(true);
     if (!r.ok) return;
-    expect(r.value.readNotes?.map((d) => [d.code, d.params])).toEqual([['W_BVH_FRAME_TIME', { frameTime: '0', line: 13, fps: 30 }]]);
+    expect(r.value.readNotes?.map((d) => [d.code, d.params])).toEqual([['W_BVH_FRAME_TIME', { frameTime: '0', line: 13, fps: 30, whyWord: 'range' }]]);
+    // whyWord: which of the reader's two sentences (0 is a number, out of the range (0, 60]; not 'number').
     // The command line's warning is the same reader's message, labelled with the file.
     const c = await cli(['import-bvh', 'zero.bvh', '--fps', '30', '-o', 'zero.vmd'], dir);
     expect(c.code, c.err).toBe(0);
