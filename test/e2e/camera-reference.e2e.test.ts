@@ -110,7 +110,9 @@ describe('Edit this camera', () => {
     await loadPreviewCamera(page, REFERENCE);
     // The Camera… button's tooltip names the route; the button beside ✕ is it.
     expect(await page.getAttribute('[data-testid="preview-open-camera"]', 'title')).toContain('“Edit this camera” then makes it the scene’s camera');
-    expect(await page.textContent('[data-testid="preview-edit-camera"]')).toBe('Edit this camera');
+    // Beside ✕ it is ✎ (a word there wrapped the preview's header at 1440×900: layout e2e), named for screen readers.
+    expect(await page.getAttribute('[data-testid="preview-edit-camera"]', 'aria-label')).toBe('Edit this camera');
+    expect(await page.textContent('[data-testid="preview-edit-camera"]')).toBe('✎');
     await dismissNotices(page);
     await seek(page, 30);
     const before = await history(page);
