@@ -179,13 +179,14 @@ async function textLines(page: Page, testId: string): Promise<string[]> {
 }
 
 /** Gene in the preview, 26_mortifying.vmd on it, and wavefile_camera.vmd opened as the scene's camera (its tab shown). */
-async function openGeneWithCamera(page: Page) {
+async function openGeneWithCamera(page: Page, beforeCamera?: () => Promise<void>) {
   await page.click('[data-testid="preview-open-model"]');
   await fileDialogReady(page);
   await page.fill('[data-testid="file-dialog-path"]', GENE);
   await page.click('[data-testid="file-dialog-go"]');
   await page.waitForFunction(() => document.querySelector('[data-testid="preview-model-name"]')?.textContent?.includes('ジェネ'), null, { timeout: 60_000 });
   await openFileViaDialog(page, MORTIFYING);
+  await beforeCamera?.();
   await page.click('[data-testid="cmd-open"]');
   await fileDialogReady(page);
   await page.fill('[data-testid="file-dialog-path"]', CAMERA_FILE);
@@ -304,6 +305,47 @@ describe('editor layout on common window sizes', () => {
       });
       expect(past, what).toEqual([]);
       await app.screenshot(`layout-names-${width}x${height}-ja`);
+      expect(app.errors).toEqual([]);
+    });
+  }
+
+  /**
+   * New-user pass nulaptop 8: a camera key's six channel tabs pushed Link (in Japanese Overlay too) onto a second
+   * header line, and the graph down a row, at 1366 (en) and 1024/1280 (ja); at 1024 in Japanese even a bone's four
+   * did. The header stays one line, its labels whole, and the plot starts at the same height for the motion and
+   * the camera.
+   */
+  for (const { width, height, scale, locale } of [
+    { width: 1366, height: 677, scale: 1, locale: 'en-US' },
+    { width: 1280, height: 621, scale: 1.5, locale: 'ja-JP' },
+    { width: 1024, height: 700, scale: 1, locale: 'ja-JP' },
+  ]) {
+    it(`${width}×${height} at ${scale * 100} % (${locale}): the curve header stays one line with a camera's six channels; the plot does not move down`, async () => {
+      app = await openApp({ viewport: { width, height }, deviceScaleFactor: scale, locale });
+      const { page } = app;
+      const what = `${width}×${height} ${locale}`;
+      const look = () => page.evaluate(() => {
+        const header = document.querySelector('[data-testid="curve-editor"] header') as HTMLElement;
+        const mids = [...header.children].map((c) => c.getBoundingClientRect()).filter((b) => b.width > 0).map((b) => b.top + b.height / 2);
+        return {
+          plotTop: Math.round(document.querySelector('[data-testid="curve-editor"] .plot')!.getBoundingClientRect().top),
+          spread: Math.max(...mids) - Math.min(...mids),
+          tabs: header.querySelectorAll('[role="tab"]').length,
+        };
+      });
+      let motion: Awaited<ReturnType<typeof look>> | null = null;
+      await openGeneWithCamera(page, async () => {
+        await settle(page);
+        motion = await look();
+      });
+      const camera = await look();
+      expect(motion!.tabs).toBe(4);
+      expect(camera.tabs).toBe(6);
+      expect.soft(motion!.spread, `${what}: motion header on one line`).toBeLessThan(6);
+      expect.soft(camera.spread, `${what}: camera header on one line`).toBeLessThan(6);
+      expect(camera.plotTop, `${what}: the plot's top with the camera`).toBe(motion!.plotTop);
+      await expectCurveHeaderWhole(page, what);
+      await app.screenshot(`layout-curve-header-${width}x${height}-${locale}`);
       expect(app.errors).toEqual([]);
     });
   }
