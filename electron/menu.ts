@@ -120,6 +120,9 @@ export function menuTemplate(c: MenuContext): MenuItemConstructorOptions[] {
       { role: 'zoomOut' },
       { type: 'separator' },
       { label: c.t('menu.fullscreen'), role: 'togglefullscreen' },
+      // A pane dragged out of a small window comes back from here too, not only from the toolbar's ? menu.
+      { type: 'separator' },
+      { label: c.t('layout.reset'), click: cmd('resetLayout') },
     ],
   };
   const render: MenuItemConstructorOptions = {

@@ -266,6 +266,8 @@ export const MENU_COMMANDS = [
   'closeDocument',
   /** File → Open Recent → Clear Recent: asks first in the window (the toolbar's item asks the same). */
   'clearRecent',
+  /** View → Reset layout (the toolbar's ? → Reset layout): every pane's size back to its default for the window. */
+  'resetLayout',
 ] as const;
 export type MenuCommandId = (typeof MENU_COMMANDS)[number];
 

@@ -21,6 +21,7 @@ const WAVEFILE = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
 const CAMERA_FILE = corpusPath('threejs/vmds/wavefile_camera.vmd');
 const GENE = corpusPath('gene/Gene_light.pmx');
 const LOW_MIKU = corpusPath('mmd-viewer-js/model/low_miku/miku.pmd');
+const MORTIFYING = corpusPath('gene/motion/26_mortifying.vmd');
 
 async function box(page: Page, testId: string) {
   const b = await page.locator(`[data-testid="${testId}"]`).first().boundingBox();
@@ -152,6 +153,49 @@ async function openStandWithKey(page: Page) {
   await page.waitForSelector('[data-testid="curve-x1"]');
 }
 
+/**
+ * The lines `testId`'s text takes in the layout, as the text of each (characters grouped by the top of their box;
+ * a <wbr> adds none).
+ */
+async function textLines(page: Page, testId: string): Promise<string[]> {
+  return page.evaluate((id) => {
+    const el = document.querySelector(`[data-testid="${id}"]`)!;
+    const lines = new Map<number, string>();
+    const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode() as Text | null; n; n = walk.nextNode() as Text | null) {
+      for (let i = 0; i < n.data.length; i++) {
+        const r = document.createRange();
+        r.setStart(n, i);
+        r.setEnd(n, i + 1);
+        const b = [...r.getClientRects()].find((x) => x.width > 0);
+        if (!b) continue;
+        const top = Math.round(b.top + b.height / 2);
+        const at = [...lines.keys()].find((t) => Math.abs(t - top) < 4) ?? top;
+        lines.set(at, (lines.get(at) ?? '') + n.data[i]);
+      }
+    }
+    return [...lines.entries()].sort((a, b) => a[0] - b[0]).map(([, t]) => t.trim());
+  }, testId);
+}
+
+/** Gene in the preview, 26_mortifying.vmd on it, and wavefile_camera.vmd opened as the scene's camera (its tab shown). */
+async function openGeneWithCamera(page: Page, beforeCamera?: () => Promise<void>) {
+  await page.click('[data-testid="preview-open-model"]');
+  await fileDialogReady(page);
+  await page.fill('[data-testid="file-dialog-path"]', GENE);
+  await page.click('[data-testid="file-dialog-go"]');
+  await page.waitForFunction(() => document.querySelector('[data-testid="preview-model-name"]')?.textContent?.includes('ジェネ'), null, { timeout: 60_000 });
+  await openFileViaDialog(page, MORTIFYING);
+  await beforeCamera?.();
+  await page.click('[data-testid="cmd-open"]');
+  await fileDialogReady(page);
+  await page.fill('[data-testid="file-dialog-path"]', CAMERA_FILE);
+  await page.click('[data-testid="file-dialog-go"]');
+  await page.click('[data-testid="confirm-camera"]');
+  await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('wavefile_camera.vmd'));
+  await settle(page);
+}
+
 describe('editor layout on common window sizes', () => {
   let app: AppHandle | null = null;
   afterEach(async () => {
@@ -216,6 +260,92 @@ describe('editor layout on common window sizes', () => {
       await expectEditorToolbarWhole(page, what);
       await expectAllReachable(page, 'curve-editor', what);
       await app.screenshot(`layout-${width}x${height}@${scale}-${locale}`);
+      expect(app.errors).toEqual([]);
+    });
+  }
+
+  /**
+   * New-user pass nulaptop 7: the File panel broke names at the last letter that fitted ("wavefile_camer" / "a.vmd",
+   * "CHMSgeneric.m" / "odel.v0") and its labels mid-word (カメラのカ / ット). Now a name wraps at its words (after "_",
+   * before or after "."), a label keeps one line.
+   */
+  for (const { width, height, scale } of [{ width: 1280, height: 621, scale: 1.5 }, { width: 1024, height: 700, scale: 1 }]) {
+    it(`${width}×${height} at ${scale * 100} % (ja): the File panel wraps the file's and the model's names at "_" and ".", and keeps each label on one line`, async () => {
+      app = await openApp({ viewport: { width, height }, deviceScaleFactor: scale, locale: 'ja-JP' });
+      const { page } = app;
+      await openGeneWithCamera(page);
+      const what = `${width}×${height}`;
+      const name = await textLines(page, 'summary-name');
+      expect(name.join(''), what).toBe('wavefile_camera.vmd');
+      // Narrower than the panel at this size: it wraps, and each line but the last ends a word.
+      expect(name.length, `${what}: ${JSON.stringify(name)}`).toBeGreaterThan(1);
+      const atWords = (lines: string[]) => lines.slice(1).every((l, i) => /[_.]$/.test(lines[i]) || l.startsWith('.'));
+      expect(atWords(name), `${what}: ${JSON.stringify(name)}`).toBe(true);
+      // The model's English name, the same (under its label, on one line at 1280, wrapped at 1024).
+      const en = await textLines(page, 'model-name-en');
+      expect(en.join(''), what).toBe('CHMSgeneric.model.v0');
+      if (width === 1024) expect(en.length, `${what}: ${JSON.stringify(en)}`).toBeGreaterThan(1);
+      expect(atWords(en), `${what}: ${JSON.stringify(en)}`).toBe(true);
+      // Every label of the two lists (カメラのカット, 英語名, 文字コード…) on one line.
+      const labels = await page.evaluate(() => [...document.querySelectorAll('[data-testid="file-summary"] dt, [data-testid="model-summary"] dt')].map((d) => {
+        const r = document.createRange();
+        r.selectNodeContents(d);
+        return { text: d.textContent!.trim(), lines: new Set([...r.getClientRects()].filter((b) => b.width > 0).map((b) => Math.round(b.top))).size };
+      }));
+      expect(labels.map((l) => l.text)).toContain('カメラのカット');
+      expect(labels.filter((l) => l.lines > 1), what).toEqual([]);
+      // And no value past the panel's edge (beside a whole label at 1024, 2,816 フレーム had no room left).
+      const past = await page.evaluate(() => {
+        const pane = document.querySelector('aside.left')!.getBoundingClientRect();
+        return [...document.querySelectorAll('[data-testid="file-summary"] dd, [data-testid="model-summary"] dd')].filter((d) => {
+          const r = document.createRange();
+          r.selectNodeContents(d);
+          return [...r.getClientRects()].some((b) => b.width > 0 && b.right > pane.right + 0.5);
+        }).map((d) => d.textContent!.trim());
+      });
+      expect(past, what).toEqual([]);
+      await app.screenshot(`layout-names-${width}x${height}-ja`);
+      expect(app.errors).toEqual([]);
+    });
+  }
+
+  /**
+   * New-user pass nulaptop 8: a camera key's six channel tabs pushed Link (in Japanese Overlay too) onto a second
+   * header line, and the graph down a row, at 1366 (en) and 1024/1280 (ja); at 1024 in Japanese even a bone's four
+   * did. The header stays one line, its labels whole, and the plot starts at the same height for the motion and
+   * the camera.
+   */
+  for (const { width, height, scale, locale } of [
+    { width: 1366, height: 677, scale: 1, locale: 'en-US' },
+    { width: 1280, height: 621, scale: 1.5, locale: 'ja-JP' },
+    { width: 1024, height: 700, scale: 1, locale: 'ja-JP' },
+  ]) {
+    it(`${width}×${height} at ${scale * 100} % (${locale}): the curve header stays one line with a camera's six channels; the plot does not move down`, async () => {
+      app = await openApp({ viewport: { width, height }, deviceScaleFactor: scale, locale });
+      const { page } = app;
+      const what = `${width}×${height} ${locale}`;
+      const look = () => page.evaluate(() => {
+        const header = document.querySelector('[data-testid="curve-editor"] header') as HTMLElement;
+        const mids = [...header.children].map((c) => c.getBoundingClientRect()).filter((b) => b.width > 0).map((b) => b.top + b.height / 2);
+        return {
+          plotTop: Math.round(document.querySelector('[data-testid="curve-editor"] .plot')!.getBoundingClientRect().top),
+          spread: Math.max(...mids) - Math.min(...mids),
+          tabs: header.querySelectorAll('[role="tab"]').length,
+        };
+      });
+      let motion: Awaited<ReturnType<typeof look>> | null = null;
+      await openGeneWithCamera(page, async () => {
+        await settle(page);
+        motion = await look();
+      });
+      const camera = await look();
+      expect(motion!.tabs).toBe(4);
+      expect(camera.tabs).toBe(6);
+      expect.soft(motion!.spread, `${what}: motion header on one line`).toBeLessThan(6);
+      expect.soft(camera.spread, `${what}: camera header on one line`).toBeLessThan(6);
+      expect(camera.plotTop, `${what}: the plot's top with the camera`).toBe(motion!.plotTop);
+      await expectCurveHeaderWhole(page, what);
+      await app.screenshot(`layout-curve-header-${width}x${height}-${locale}`);
       expect(app.errors).toEqual([]);
     });
   }

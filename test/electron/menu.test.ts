@@ -51,6 +51,19 @@ describe('native menu', () => {
     expect((tpl.find((m) => m.label?.replace('&', '') === 'Help')!.submenu as MenuItemConstructorOptions[]).map((i) => i.label)).toContain('Keyboard Shortcuts');
   });
 
+  it('View → Reset layout sends resetLayout (the toolbar\'s ? → Reset layout), in English and Japanese', () => {
+    // A pane dragged out of a small window (new-user pass nulaptop 3) comes back from the native menu too.
+    for (const [lang, view, label] of [['en', '&View', 'Reset layout'], ['ja', '表示(&V)', 'レイアウトを元に戻す']] as const) {
+      const sent: string[] = [];
+      const tpl = menuTemplate({ platform: 'linux', t: (k) => t(k, lang), recent: [], command: (id) => sent.push(id), openRecent: () => {}, clearRecent: () => {} });
+      const viewMenu = tpl.find((m) => m.label === view)!.submenu as MenuItemConstructorOptions[];
+      const item = viewMenu.find((i) => i.label === label);
+      expect(item, lang).toBeDefined();
+      (item!.click as () => void)();
+      expect(sent, lang).toEqual(['resetLayout']);
+    }
+  });
+
   it('File → New Motion is Ctrl+N (⌘N) and sends newMotion, above Open…', () => {
     const { tpl, sent } = build('linux');
     const fileMenu = tpl.find((m) => m.label?.replace('&', '') === 'File')!.submenu as MenuItemConstructorOptions[];

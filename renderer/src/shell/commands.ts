@@ -16,6 +16,7 @@ import { useMergeStore } from '../stores/merge';
 import { usePreviewStore } from '../stores/preview';
 import { useSettingsStore } from '../stores/settings';
 import { useSelectionStore } from '../stores/selection';
+import { useLayoutStore } from '../stores/layout';
 import { basenamePath } from '../../../shared/scene/scene-path';
 import { suggestedScenePlace } from '../../../shared/scene/scene-file';
 import { loneExtras } from '../../../shared/scene/scene-changes';
@@ -592,6 +593,9 @@ export async function runCommand(id: CommandId, arg?: string): Promise<void> {
       return;
     case 'gettingStarted':
       shellUi.startOpen = true;
+      return;
+    case 'resetLayout':
+      useLayoutStore().reset();
       return;
     case 'shortcuts':
       shellUi.shortcutsOpen = true;
