@@ -12,18 +12,24 @@
  * And New on a PMD (new-user pass numigrate, finding 2): the low-poly Miku's bone groups (表示枠) were not read, so its
  * timeline had no bone rows after New and its Bones tab one flat list; now both list the groups' bones, 先 bones not.
  * (Finding 9: the preview's summary counts its morphs as the File panel does, without the base.)
+ *  - fix job fixrows: a dance made for another model (wavefile_v2.vmd, header 初音ミク) shown on Gene lists Gene's
+ *    display-frame bones it has no keys of too (it listed none: グルーブ had to be picked in the preview); one clicked
+ *    there is keyed by Enter and is in the saved file (read back with the command line's inspect --json).
  * Screenshots: test-artifacts/scratch-*.png.
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appForSuite, corpusPath, fileDialogReady, saveAsViaDialog, showModelThroughDialog } from './harness';
+import { appForSuite, corpusPath, fileDialogReady, openFileViaDialog, saveAsViaDialog, showModelThroughDialog } from './harness';
 import { seekFrameField } from './editor-page';
-import { BONE, readVmd } from '../../shared/vmd';
+import { ROOT } from '../helpers/build';
+import { BONE, buildTracks, decodeName, readVmd } from '../../shared/vmd';
 import { readModel } from '../../shared/pmx/model-reader';
 
 const GENE = corpusPath('gene/Gene_light.pmx');
+const WAVE = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
 
 /** The bone keys of a VMD's bytes as a reader sees them: name bytes, frame, position, rotation (x, y, z, w). */
 function boneKeys(bytes: Uint8Array) {
@@ -201,6 +207,58 @@ describe('a motion from nothing on a PMD (numigrate 2)', () => {
     await page.click('[data-testid="side-tab-bones"]');
     const headers = await page.$$eval('[data-testid="bone-list"] section.group > header', (els) => els.map((e) => e.textContent));
     expect(headers).toEqual(['Root', '全ての親', 'ＩＫ', '体(上)', '髪', '腕', '体(下)', '足', 'Other bones']);
+    expect(s.app.errors).toEqual([]);
+  });
+});
+
+describe('a dance made for another model lists the shown model’s bones (fixrows)', () => {
+  const s = appForSuite({ viewport: { width: 1600, height: 1000 } });
+
+  it('wavefile_v2 (made for 初音ミク) on Gene: her unkeyed グルーブ is a row; clicked, Enter, saved: its key is in the file', async () => {
+    const { page } = s.app;
+    // The dance names another model in its header, and keys no グルーブ, which Gene has in her センター display frame
+    // (all read from the files here).
+    const wave = readVmd(new Uint8Array(readFileSync(WAVE)));
+    if (!wave.ok) throw new Error(wave.error.message);
+    expect(decodeName(wave.value.modelName).trim()).toBe('初音ミク');
+    const tracks = buildTracks(wave.value);
+    expect(tracks.bones.names).not.toContain('グルーブ');
+    const gene = readModel(new Uint8Array(readFileSync(GENE)));
+    if (!gene.ok) throw new Error(gene.error.message);
+    const frame = gene.value.displayFrames?.find((f) => f.name === 'センター');
+    expect(frame?.bones.map((i) => gene.value.bones[i].name)).toContain('グルーブ');
+
+    await showModelThroughDialog(page, GENE, 'ジェネ / Gene');
+    await openFileViaDialog(page, WAVE);
+    const list = (await page.locator('[data-testid="track-list"]').boundingBox())!;
+    await page.mouse.move(list.x + list.width / 2, list.y + list.height / 2);
+    await page.mouse.wheel(0, -20_000);
+    const row = page.locator('[data-testid="track-bone-model:グルーブ"]');
+    await row.waitFor();
+    expect(await row.textContent()).toMatch(/^グルーブ.*0$/);
+    await s.app.screenshot('scratch-other-model-rows');
+    await row.click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="preview-picked-bone"]')?.textContent?.includes('グルーブ'));
+    await seekFrameField(page, 12);
+    const u = await undoDepth(page);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((n) => window.__vmdEditor!.history().undo === n + 1, u);
+    await page.waitForSelector('[data-testid="track-bone-model:グルーブ"]', { state: 'detached' });
+
+    const file = path.join(s.tmp.dir, 'wave-groove.vmd');
+    await saveAsViaDialog(page, file);
+    await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('wave-groove.vmd'));
+    // The command line reads the saved file: one bone key more than the dance had, グルーブ's among the bone tracks.
+    const r = spawnSync(process.execPath, [path.join(ROOT, 'dist/cli/cli.mjs'), 'inspect', file, '--json'], { encoding: 'utf8', timeout: 120_000 });
+    expect(r.status).toBe(0);
+    const info = JSON.parse(r.stdout) as { model: string; counts: { bone: number; morph: number }; bones: string[] };
+    expect(info.model).toBe('初音ミク');
+    expect(info.counts.bone).toBe(wave.value.bone.count + 1);
+    expect(info.counts.morph).toBe(wave.value.morph.count);
+    expect(info.bones).toContain('グルーブ');
+    // Its key: frame 12, Gene's rest pose.
+    const groove = boneKeys(new Uint8Array(readFileSync(file))).filter((k) => k.name === '834f838b815b8375');
+    expect(groove).toEqual([{ name: '834f838b815b8375', frame: 12, pos: [0, 0, 0], rot: [0, 0, 0, 1] }]);
     expect(s.app.errors).toEqual([]);
   });
 });

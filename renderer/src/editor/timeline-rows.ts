@@ -21,6 +21,8 @@
 import { byName, groupBones, tracksOf, CAMERA_DOC_KINDS, type EditKind } from '../../../shared/key-edits';
 import { matchKey } from '../../../shared/pmx/model-inspect';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
+import { CAMERA_MODEL_NAME } from '../../../shared/vmd/vmd-build';
+import type { OutlineGroup } from '../model/model-outline';
 
 export interface GroupRow {
   type: 'group';
@@ -68,9 +70,9 @@ export function rowLabel(r: Row, t: { dynamic(key: string): string }): string {
 /**
  * Rows for one document: display/IK, bone groups, morphs, camera, light, self-shadow. `pose`: the document is a VPD
  * pose, which has no place for display/IK keys (saving writes a VPD), so it gets no display/IK row. `modelBones`:
- * the shown model's bones (its display frames) for a motion made for it: those without keys get rows in their
- * groups too (add: 'bone'), as MMD's frame window lists them (new-user pass nuscratch: after New the timeline had
- * no bone rows to click).
+ * the bones (display frames) of the model the motion is shown on (modelRowBones): those without keys get rows in
+ * their groups too (add: 'bone'), as MMD's frame window lists them (new-user pass nuscratch: after New the timeline
+ * had no bone rows to click).
  */
 export function buildRows(tracks: MotionTracks | null, collapsed: ReadonlySet<string>, opts: { pose?: boolean; modelBones?: readonly string[] } = {}): Row[] {
   if (!tracks) return [];
@@ -116,6 +118,29 @@ export function buildRows(tracks: MotionTracks | null, collapsed: ReadonlySet<st
   return rows;
 }
 
+/**
+ * The bones of a model that the rows list: those in its display frames (PMX 表示枠), in their order, as MMD's frame
+ * window lists them; the one nameless group of a model without frames (a PMD, the figure) lists none.
+ */
+export function displayFrameBones(groups: readonly OutlineGroup[]): string[] {
+  return groups.filter((g) => g.name !== '').flatMap((g) => g.bones);
+}
+
+/**
+ * `frameBones` (displayFrameBones of the model the motion is shown on) when the rows list them for this motion, else
+ * none: any motion that drives a model — bone, morph or display/IK keys, or no keys at all (a New motion) — whatever
+ * model its header names (a dance made for 初音ミク shown on Gene lists Gene's bones, as MMD's frame window lists the
+ * loaded model's whatever motion is on it; before, only a motion whose header named the shown model did). Not a VPD
+ * pose, nor a camera/light-only motion: no model keys, and camera, light or self-shadow keys or MMD's camera header
+ * (カメラ・照明, `header` decoded).
+ */
+export function modelRowBones(tracks: MotionTracks | null, header: string, frameBones: readonly string[] | undefined, pose = false): readonly string[] | undefined {
+  if (!tracks || !frameBones?.length || pose) return undefined;
+  const modelKeys = tracks.bones.frames.length || tracks.morphs.frames.length || tracks.ik.frames.length;
+  if (!modelKeys && (header.trim() === CAMERA_MODEL_NAME || CAMERA_DOC_KINDS.some((k) => tracksOf(tracks, k).frames.length))) return undefined;
+  return frameBones;
+}
+
 /** One document of the scene as the rows see it. */
 export interface RowsDoc {
   /** Scene entry id. */
@@ -123,7 +148,7 @@ export interface RowsDoc {
   tracks: MotionTracks;
   /** A VPD pose (no display/IK row). */
   pose?: boolean;
-  /** The shown model's bones, for a motion made for it (buildRows). */
+  /** The bones of the model the motion is shown on that the rows list (buildRows, modelRowBones). */
   modelBones?: readonly string[];
 }
 

@@ -12,9 +12,9 @@ import { useWorkspaceStore } from '../stores/workspace';
 import { useSceneStore } from '../stores/scene';
 import { useTimeStore } from '../stores/time';
 import { usePreviewStore } from '../stores/preview';
-import { motionModelName, namesAnotherModel } from '../stores/retarget';
+import { motionModelName } from '../stores/retarget';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
-import { buildRows, buildSceneRows, isOwnRow, NO_DOC, type Row, type RowsDoc, type SceneRowsInput } from './timeline-rows';
+import { buildRows, buildSceneRows, displayFrameBones, isOwnRow, modelRowBones, NO_DOC, type Row, type RowsDoc, type SceneRowsInput } from './timeline-rows';
 import { fitRange, followFrame, initialView, jumpFrame, medianKeyGap, minFrameStart, ROW_HEIGHT, rowsTop, zoomAtFrame, zoomAtX, type FollowMode } from './timeline-math';
 
 export { MIN_PX_PER_FRAME, MAX_PX_PER_FRAME } from './timeline-math';
@@ -23,25 +23,25 @@ export { ROW_HEIGHT, RULER_HEIGHT } from './timeline-math';
 export { buildRows, buildSceneRows, isOwnRow, rowLabel, rowTracks, NO_DOC, CAMERA_GROUP, type GroupRow, type TrackRow, type Row, type RowsDoc, type SceneRowsInput } from './timeline-rows';
 
 /**
+ * The bones the rows list for `doc` shown on a model (modelRowBones): the display-frame bones of the preview's model
+ * (`frameBones`, worked out once per model). In a scene the preview shows the shown actor's model, but not always:
+ * while another actor's model loads (a switch of actor) it still shows the last one, and the motion capture dialog
+ * lends it a model of its own. So an actor gets them only when the preview's model is its own (`actorModel`, its
+ * scene entry's path); `actorModel` undefined: a lone document, on the preview's model.
+ */
+function modelBonesFor(doc: VmdDocument | null | undefined, tracks: MotionTracks | null, pose: boolean, frameBones: readonly string[], actorModel?: string | null): readonly string[] | undefined {
+  const model = usePreviewStore().model;
+  if (!doc || !model || (actorModel !== undefined && actorModel !== model.path)) return undefined;
+  return modelRowBones(tracks, motionModelName(doc), frameBones, pose);
+}
+
+/**
  * The two documents the rows show, from the scene store (timeline-rows.ts): the actor (the active one, or
  * the last active one while the camera document is active) and the camera document, each with its tracks
  * (each document's own, from the workspace). Null when the window is not
  * a scene (no entries): the rows are then the open document's alone.
  */
-/**
- * The shown model's bones in its display frames (PMX 表示枠; the bones MMD's frame window lists) when `doc` is a
- * motion made for that model (its header names it: New writes it there); else none.
- */
-function modelBonesFor(doc: VmdDocument | null | undefined): string[] | undefined {
-  const preview = usePreviewStore();
-  const model = preview.model, outline = preview.modelOutline;
-  if (!doc || !model || !outline) return undefined;
-  const motion = motionModelName(doc);
-  if (!motion || namesAnotherModel(motion, model.name)) return undefined;
-  return outline.groups.filter((g) => g.name !== '').flatMap((g) => g.bones);
-}
-
-function sceneInput(): (SceneRowsInput & { others: Map<number, MotionTracks> }) | null {
+function sceneInput(frameBones: readonly string[]): (SceneRowsInput & { others: Map<number, MotionTracks> }) | null {
   const doc = useWorkspaceStore();
   const scene = useSceneStore();
   if (!scene.entries.length) return null;
@@ -59,7 +59,9 @@ function sceneInput(): (SceneRowsInput & { others: Map<number, MotionTracks> }) 
   const actorId = scene.shownActorId;
   const actor = input(actorId);
   const actorDoc = actorId === null ? null : actorId === activeId ? doc.doc : useWorkspaceStore().get(actorId)?.doc;
-  return { actor: actor && { ...actor, modelBones: modelBonesFor(actorDoc) }, camera: cam ? input(cam.id) : null, others };
+  const part = scene.entries.find((e) => e.id === actorId);
+  const actorModel = part && !part.missingModel ? part.model : null;
+  return { actor: actor && { ...actor, modelBones: modelBonesFor(actorDoc, actor.tracks, !!actor.pose, frameBones, actorModel) }, camera: cam ? input(cam.id) : null, others };
 }
 
 export function createTimelineView() {
@@ -87,17 +89,23 @@ export function createTimelineView() {
     rangeTracks: 'all',
   });
   const scene = useSceneStore();
+  const preview = usePreviewStore();
+  /** The preview's model's display-frame bones: worked out once per model, not on every edit (600k-key files). */
+  const frameBones = computed(() => displayFrameBones(preview.modelOutline?.groups ?? []));
   /** The documents the rows show (recomputed on every edit, open and switch: each bumps doc.version). */
   const sources = computed(() => {
     void doc.version;
     void scene.activeId;
     void scene.entries.length;
-    return sceneInput();
+    return sceneInput(frameBones.value);
   });
   /** Every row shown: the scene's actor and camera document (timeline-rows.ts), or the lone document's. */
   const rows = computed<Row[]>(() => {
     const src = sources.value;
-    if (!src) return buildRows(doc.tracks as MotionTracks | null, collapsed.value, { pose: doc.format === 'vpd', modelBones: modelBonesFor(doc.doc) });
+    if (!src) {
+      const tracks = doc.tracks as MotionTracks | null, pose = doc.format === 'vpd';
+      return buildRows(tracks, collapsed.value, { pose, modelBones: modelBonesFor(doc.doc, tracks, pose, frameBones.value) });
+    }
     return buildSceneRows(src, collapsed.value);
   });
   /** The scene entry id of the active document (rows of others draw their keys but take no selection). */
