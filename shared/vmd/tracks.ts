@@ -8,6 +8,7 @@
 import type { FixedBlock, VmdDocument } from './vmd-document';
 import { BONE, CAMERA, IK, LIGHT, MORPH, SHADOW } from './vmd-layout';
 import { decodeName, isLoneSpelling } from './sjis';
+import { wasmInstance } from './tracks-wasm';
 
 export interface NamedTracks {
   /** Display name per track. */
@@ -153,6 +154,10 @@ function trackOfName(name: string, names: string[], index: Map<string, number>, 
  * (`spellings`: the table's entries).
  */
 export function groupByName(block: FixedBlock, valueOffset = -1): Grouping {
+  if (block.count >= WASM_MIN_KEYS) {
+    const g = groupByNameWasm(block, valueOffset);
+    if (g !== null) return g;
+  }
   const { bytes, view, size, count } = block;
   const trackOf = new Uint32Array(count);
   const fileFrames = new Uint32Array(count);
@@ -241,6 +246,41 @@ export function groupByName(block: FixedBlock, valueOffset = -1): Grouping {
   const keysPerTrack = new Uint32Array(names.length);
   for (let r = 0; r < known; r++) keysPerTrack[nameTrack[r]] += nameKeys[r];
   return { trackOf, fileFrames, fileValues, keysPerTrack, names, index, spellings: known };
+}
+
+/** Blocks of fewer records are read by the JS loops (a memory and an instance cost some 20 µs). */
+const WASM_MIN_KEYS = 2048;
+
+/** groupByName through tracks.wat's `group`, or null where WebAssembly cannot run. */
+function groupByNameWasm(block: FixedBlock, valueOffset: number): Grouping | null {
+  const { bytes, size, count: n } = block;
+  const at = (Math.ceil(n * size / 16) * 16);
+  const namesAt = at, framesAt = namesAt + 4 * n, valuesAt = framesAt + 4 * n, wordsAt = valuesAt + 4 * n;
+  const keysAt = wordsAt + 16 * n, firstAt = keysAt + 4 * n, tableAt = firstAt + 4 * n;
+  const w = wasmInstance(tableAt + 4 * Math.max(256, 4 * n));
+  if (w === null) return null;
+  const buf = w.memory.buffer;
+  new Uint8Array(buf, 0, n * size).set(bytes);
+  const spellings = w.exports.group(n, size, valueOffset, namesAt, framesAt, valuesAt, wordsAt, keysAt, firstAt, tableAt);
+  const first = new Uint32Array(buf, firstAt, spellings), keys = new Uint32Array(buf, keysAt, spellings);
+  const index = new Map<string, number>();
+  const names: string[] = [];
+  const trackOfSpelling = new Uint32Array(spellings);
+  let aliasable = false, same = true;
+  for (let r = 0; r < spellings; r++) {
+    const o = first[r] * size;
+    if (aliasable || !isLoneSpelling(bytes, o, NAME_FIELD)) aliasable = true;
+    const t = trackOfName(decodeName(bytes, o, NAME_FIELD), names, index, !aliasable);
+    trackOfSpelling[r] = t;
+    if (t !== r) same = false;
+  }
+  const keysPerTrack = new Uint32Array(names.length);
+  for (let r = 0; r < spellings; r++) keysPerTrack[trackOfSpelling[r]] += keys[r];
+  const trackOf = new Uint32Array(buf, namesAt, n).slice();
+  if (!same) for (let i = 0; i < n; i++) trackOf[i] = trackOfSpelling[trackOf[i]];
+  const fileFrames = new Uint32Array(buf, framesAt, n).slice();
+  const fileValues = valueOffset >= 0 ? new Int32Array(buf, valuesAt, n).slice() : new Int32Array(0);
+  return { trackOf, fileFrames, fileValues, keysPerTrack, names, index, spellings };
 }
 
 /**
