@@ -9,6 +9,8 @@ import { WASM_BASE64 } from './tracks-wasm.gen';
 
 interface Exports {
   group(n: number, size: number, valueOff: number, names: number, frames: number, values: number, words: number, keys: number, first: number, table: number): number;
+  place(n: number, tracks: number, map: number, frames: number, counts: number, slot: number, descents: number, order: number, out: number, places: number): number;
+  radix(order: number, frames: number, scratchO: number, scratchF: number, m: number, buckets: number): void;
 }
 
 /**

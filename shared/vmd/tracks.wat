@@ -121,4 +121,102 @@
         (local.set $o (i32.add (local.get $o) (local.get $size)))
         (br $next)))
     (local.get $known))
+
+  ;; orderKeys' placement: record i (of $n) goes to the next free place of its track, $map[$tracks[i]]
+  ;; ($slot: next place per track, from $counts: first place per track); its index to $order and its frame
+  ;; ($frames + 4i) to $out there; with $places, the place back into $tracks at i. Counts per track the
+  ;; steps down as placed into $descents (zeroed by the caller). Returns 1 when some track has a frame
+  ;; twice in a row as placed, else 0.
+  (func (export "place") (param $n i32) (param $tracks i32) (param $map i32) (param $frames i32) (param $counts i32) (param $slot i32)
+      (param $descents i32) (param $order i32) (param $out i32) (param $places i32) (result i32)
+    (local $i i32) (local $t i32) (local $p i32) (local $f i32) (local $before i32) (local $q i32) (local $repeats i32)
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+        (local.set $q (i32.add (local.get $tracks) (i32.shl (local.get $i) (i32.const 2))))
+        (local.set $t (i32.shl (i32.load (i32.add (local.get $map) (i32.shl (i32.load (local.get $q)) (i32.const 2)))) (i32.const 2)))
+        (local.set $p (i32.load (i32.add (local.get $slot) (local.get $t))))
+        (i32.store (i32.add (local.get $slot) (local.get $t)) (i32.add (local.get $p) (i32.const 1)))
+        (local.set $f (i32.load (i32.add (local.get $frames) (i32.shl (local.get $i) (i32.const 2)))))
+        (i32.store (i32.add (local.get $order) (i32.shl (local.get $p) (i32.const 2))) (local.get $i))
+        (i32.store (i32.add (local.get $out) (i32.shl (local.get $p) (i32.const 2))) (local.get $f))
+        (if (local.get $places) (then (i32.store (local.get $q) (local.get $p))))
+        (if (i32.gt_u (local.get $p) (i32.load (i32.add (local.get $counts) (local.get $t))))
+          (then
+            (local.set $before (i32.load (i32.sub (i32.add (local.get $out) (i32.shl (local.get $p) (i32.const 2))) (i32.const 4))))
+            (if (i32.lt_u (local.get $f) (local.get $before))
+              (then
+                (local.set $q (i32.add (local.get $descents) (local.get $t)))
+                (i32.store (local.get $q) (i32.add (i32.load (local.get $q)) (i32.const 1))))
+              (else (if (i32.eq (local.get $f) (local.get $before)) (then (local.set $repeats (i32.const 1))))))))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $next)))
+    (local.get $repeats))
+
+  ;; radixRange of tracks.ts: sorts the $m keys at $order/$frames (record index, frame; 4 bytes each) by
+  ;; frame, stably, through the scratch at $scratchO/$scratchF, in as few passes of at most 11 bits as
+  ;; the largest frame needs. $buckets: 2,048 words.
+  (func (export "radix") (param $order i32) (param $frames i32) (param $scratchO i32) (param $scratchF i32) (param $m i32) (param $buckets i32)
+    (local $k i32) (local $f i32) (local $max i32) (local $used i32) (local $passes i32) (local $bits i32) (local $mask i32)
+    (local $q i32) (local $shift i32) (local $srcO i32) (local $srcF i32) (local $dstO i32) (local $dstF i32)
+    (local $d i32) (local $sum i32) (local $c i32) (local $end i32)
+    (local.set $end (i32.shl (local.get $m) (i32.const 2)))
+    (block $maxed
+      (loop $scan
+        (br_if $maxed (i32.ge_u (local.get $k) (local.get $end)))
+        (local.set $f (i32.load (i32.add (local.get $frames) (local.get $k))))
+        (if (i32.gt_u (local.get $f) (local.get $max)) (then (local.set $max (local.get $f))))
+        (local.set $k (i32.add (local.get $k) (i32.const 4)))
+        (br $scan)))
+    ;; Bits used (1 at least), passes = ceil(used / 11), bits per pass = ceil(used / passes).
+    (local.set $used (select (i32.sub (i32.const 32) (i32.clz (local.get $max))) (i32.const 1) (local.get $max)))
+    (local.set $passes (i32.div_u (i32.add (local.get $used) (i32.const 10)) (i32.const 11)))
+    (local.set $bits (i32.div_u (i32.add (local.get $used) (i32.sub (local.get $passes) (i32.const 1))) (local.get $passes)))
+    (local.set $mask (i32.sub (i32.shl (i32.const 1) (local.get $bits)) (i32.const 1)))
+    (local.set $q (i32.const 0))
+    (loop $pass
+      ;; Even passes from the range into the scratch, odd ones back.
+      (if (i32.and (local.get $q) (i32.const 1))
+        (then (local.set $srcO (local.get $scratchO)) (local.set $srcF (local.get $scratchF))
+              (local.set $dstO (local.get $order)) (local.set $dstF (local.get $frames)))
+        (else (local.set $srcO (local.get $order)) (local.set $srcF (local.get $frames))
+              (local.set $dstO (local.get $scratchO)) (local.set $dstF (local.get $scratchF))))
+      (local.set $shift (i32.mul (local.get $q) (local.get $bits)))
+      (memory.fill (local.get $buckets) (i32.const 0) (i32.shl (i32.add (local.get $mask) (i32.const 1)) (i32.const 2)))
+      (local.set $k (i32.const 0))
+      (block $counted
+        (loop $count
+          (br_if $counted (i32.ge_u (local.get $k) (local.get $end)))
+          (local.set $d (i32.add (local.get $buckets) (i32.shl (i32.and (i32.shr_u (i32.load (i32.add (local.get $srcF) (local.get $k))) (local.get $shift)) (local.get $mask)) (i32.const 2))))
+          (i32.store (local.get $d) (i32.add (i32.load (local.get $d)) (i32.const 1)))
+          (local.set $k (i32.add (local.get $k) (i32.const 4)))
+          (br $count)))
+      ;; Counts to byte offsets of each digit's first place.
+      (local.set $d (local.get $buckets))
+      (local.set $sum (i32.const 0))
+      (local.set $k (i32.add (local.get $buckets) (i32.shl (i32.add (local.get $mask) (i32.const 1)) (i32.const 2))))
+      (loop $prefix
+        (local.set $c (i32.load (local.get $d)))
+        (i32.store (local.get $d) (local.get $sum))
+        (local.set $sum (i32.add (local.get $sum) (i32.shl (local.get $c) (i32.const 2))))
+        (local.set $d (i32.add (local.get $d) (i32.const 4)))
+        (br_if $prefix (i32.lt_u (local.get $d) (local.get $k))))
+      (local.set $k (i32.const 0))
+      (block $scattered
+        (loop $scatter
+          (br_if $scattered (i32.ge_u (local.get $k) (local.get $end)))
+          (local.set $f (i32.load (i32.add (local.get $srcF) (local.get $k))))
+          (local.set $d (i32.add (local.get $buckets) (i32.shl (i32.and (i32.shr_u (local.get $f) (local.get $shift)) (local.get $mask)) (i32.const 2))))
+          (local.set $c (i32.load (local.get $d)))
+          (i32.store (local.get $d) (i32.add (local.get $c) (i32.const 4)))
+          (i32.store (i32.add (local.get $dstO) (local.get $c)) (i32.load (i32.add (local.get $srcO) (local.get $k))))
+          (i32.store (i32.add (local.get $dstF) (local.get $c)) (local.get $f))
+          (local.set $k (i32.add (local.get $k) (i32.const 4)))
+          (br $scatter)))
+      (local.set $q (i32.add (local.get $q) (i32.const 1)))
+      (br_if $pass (i32.lt_u (local.get $q) (local.get $passes))))
+    (if (i32.and (local.get $passes) (i32.const 1))
+      (then
+        (memory.copy (local.get $order) (local.get $scratchO) (local.get $end))
+        (memory.copy (local.get $frames) (local.get $scratchF) (local.get $end)))))
 )
