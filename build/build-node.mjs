@@ -4,6 +4,7 @@ import { build } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { buildWasm } from './wasm.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const r = (p) => path.join(root, p);
@@ -31,6 +32,9 @@ const common = {
   logLevel: 'warning',
   legalComments: 'none',
 };
+
+// The WebAssembly the shared code loads (tracks.wat), compiled first: every bundle below embeds it.
+await buildWasm();
 
 await Promise.all([
   ...esmEntries.map(([src, out]) =>

@@ -8,6 +8,7 @@
 import type { FixedBlock, VmdDocument } from './vmd-document';
 import { BONE, CAMERA, IK, LIGHT, MORPH, SHADOW } from './vmd-layout';
 import { decodeName, isLoneSpelling } from './sjis';
+import { wasmInstance } from './tracks-wasm';
 
 export interface NamedTracks {
   /** Display name per track. */
@@ -153,6 +154,10 @@ function trackOfName(name: string, names: string[], index: Map<string, number>, 
  * (`spellings`: the table's entries).
  */
 export function groupByName(block: FixedBlock, valueOffset = -1): Grouping {
+  if (block.count >= WASM_MIN_KEYS) {
+    const g = groupByNameWasm(block, valueOffset);
+    if (g !== null) return g;
+  }
   const { bytes, view, size, count } = block;
   const trackOf = new Uint32Array(count);
   const fileFrames = new Uint32Array(count);
@@ -241,6 +246,132 @@ export function groupByName(block: FixedBlock, valueOffset = -1): Grouping {
   const keysPerTrack = new Uint32Array(names.length);
   for (let r = 0; r < known; r++) keysPerTrack[nameTrack[r]] += nameKeys[r];
   return { trackOf, fileFrames, fileValues, keysPerTrack, names, index, spellings: known };
+}
+
+/** Blocks of fewer records are read by the JS loops (a memory and an instance cost some 20 µs). */
+const WASM_MIN_KEYS = 2048;
+
+/**
+ * Where tracks.wat's arrays lie in its memory for a block of n records of `size` bytes (byte offsets;
+ * the records at 0). Per record: spelling (then track, then place), frame, value, 4 name words, a
+ * place's record index and frame and their scratch; per spelling: keys, first record, track; per
+ * track: first place, next place, descents; a name table of up to 4 slots per spelling.
+ */
+function wasmLayout(n: number, size: number) {
+  const names = Math.ceil((n * size) / 16) * 16;
+  const frames = names + 4 * n, values = frames + 4 * n, words = values + 4 * n;
+  const keys = words + 16 * n, first = keys + 4 * n, map = first + 4 * n, table = map + 4 * n;
+  const counts = table + 4 * Math.max(256, 4 * n), slot = counts + 4 * (n + 1), descents = slot + 4 * n;
+  const order = descents + 4 * n, out = order + 4 * n, scratchO = out + 4 * n, scratchF = scratchO + 4 * n, buckets = scratchF + 4 * n;
+  return { names, frames, values, words, keys, first, map, table, counts, slot, descents, order, out, scratchO, scratchF, buckets, end: buckets + 4 * 2048 };
+}
+
+interface WasmGrouping {
+  w: NonNullable<ReturnType<typeof wasmInstance>>;
+  at: ReturnType<typeof wasmLayout>;
+  spellings: number;
+  names: string[];
+  index: Map<string, number>;
+  /** Track of each spelling, in the memory at `at.map`. */
+  trackOfSpelling: Uint32Array;
+  /** Whether every spelling is a track of its own, of the same number. */
+  same: boolean;
+}
+
+/**
+ * groupByName through tracks.wat's `group`, or null where WebAssembly cannot run: each record's
+ * spelling (numbered in order of first sight, as groupByName meets them) and frame (and value) in the
+ * memory; the names decoded here, one per spelling, in that order, into tracks as groupByName makes them.
+ */
+function groupInWasm(block: FixedBlock, valueOffset: number): WasmGrouping | null {
+  const { bytes, size, count: n } = block;
+  const at = wasmLayout(n, size);
+  const w = wasmInstance(at.end);
+  if (w === null) return null;
+  const buf = w.memory.buffer;
+  new Uint8Array(buf, 0, n * size).set(bytes);
+  const spellings = w.exports.group(n, size, valueOffset, at.names, at.frames, at.values, at.words, at.keys, at.first, at.table);
+  const first = new Uint32Array(buf, at.first, spellings);
+  const index = new Map<string, number>();
+  const names: string[] = [];
+  const trackOfSpelling = new Uint32Array(buf, at.map, spellings);
+  let aliasable = false, same = true;
+  for (let r = 0; r < spellings; r++) {
+    const o = first[r] * size;
+    if (aliasable || !isLoneSpelling(bytes, o, NAME_FIELD)) aliasable = true;
+    const t = trackOfName(decodeName(bytes, o, NAME_FIELD), names, index, !aliasable);
+    trackOfSpelling[r] = t;
+    if (t !== r) same = false;
+  }
+  return { w, at, spellings, names, index, trackOfSpelling, same };
+}
+
+/** groupByName through tracks.wat, its results copied out of the memory. */
+function groupByNameWasm(block: FixedBlock, valueOffset: number): Grouping | null {
+  const g = groupInWasm(block, valueOffset);
+  if (g === null) return null;
+  const { w, at, spellings, names, index, trackOfSpelling, same } = g;
+  const n = block.count, buf = w.memory.buffer;
+  const keys = new Uint32Array(buf, at.keys, spellings);
+  const keysPerTrack = new Uint32Array(names.length);
+  for (let r = 0; r < spellings; r++) keysPerTrack[trackOfSpelling[r]] += keys[r];
+  const trackOf = new Uint32Array(buf, at.names, n).slice();
+  if (!same) for (let i = 0; i < n; i++) trackOf[i] = trackOfSpelling[trackOf[i]];
+  const fileFrames = new Uint32Array(buf, at.frames, n).slice();
+  const fileValues = valueOffset >= 0 ? new Int32Array(buf, at.values, n).slice() : new Int32Array(0);
+  return { trackOf, fileFrames, fileValues, keysPerTrack, names, index, spellings };
+}
+
+interface WasmOrdered extends Ordered {
+  names: string[];
+  index: Map<string, number>;
+  /** groupByName's fileValues, in the memory: read it before the next read through WebAssembly. */
+  fileValues: Int32Array;
+}
+
+/**
+ * groupByName and orderKeys through tracks.wat (its `group`, `place` and `radix`), or null where
+ * WebAssembly cannot run. Gives what orderKeys gives, record, frames and start copied out; `dest`
+ * (with `places`) and `fileValues` stay in the memory: the caller reads them before anything else
+ * uses it. Nearly sorted tracks still go through sortRange (on views of the memory), as do ties.
+ */
+function groupAndOrderInWasm(block: FixedBlock, valueOffset: number, places: boolean): WasmOrdered | null {
+  const g = groupInWasm(block, valueOffset);
+  if (g === null) return null;
+  const { w, at, spellings, names, index, trackOfSpelling } = g;
+  const n = block.count, trackCount = names.length, buf = w.memory.buffer;
+  const keys = new Uint32Array(buf, at.keys, spellings);
+  const counts = new Uint32Array(buf, at.counts, trackCount + 1);
+  counts.fill(0);
+  for (let r = 0; r < spellings; r++) counts[trackOfSpelling[r] + 1] += keys[r];
+  for (let t = 0; t < trackCount; t++) counts[t + 1] += counts[t];
+  new Uint32Array(buf, at.slot, trackCount).set(counts.subarray(0, trackCount));
+  const descents = new Uint32Array(buf, at.descents, trackCount).fill(0);
+  let repeats = w.exports.place(n, at.names, at.map, at.frames, at.counts, at.slot, at.descents, at.order, at.out, places ? 1 : 0) !== 0;
+  const order = new Uint32Array(buf, at.order, n), frames = new Uint32Array(buf, at.out, n);
+  const dest = new Uint32Array(buf, at.names, n);
+  for (let t = 0; t < trackCount; t++) {
+    if (descents[t] === 0) continue;
+    const a = counts[t], b = counts[t + 1];
+    const noOrder = inNoOrder(b - a, descents[t]);
+    if (noOrder || !sortRange(frames, order, a, b, descents[t])) {
+      w.exports.radix(at.order + 4 * a, at.out + 4 * a, at.scratchO, at.scratchF, b - a, at.buckets);
+      if (!noOrder) tiesInFileOrder(frames, order, a, b);
+    }
+    if (places) {
+      dest[order[a]] = a;
+      for (let k = a + 1; k < b; k++) {
+        dest[order[k]] = k;
+        if (frames[k] === frames[k - 1]) repeats = true;
+      }
+    } else {
+      for (let k = a + 1; k < b; k++) if (frames[k] === frames[k - 1]) repeats = true;
+    }
+  }
+  const fileValues = new Int32Array(buf, at.values, valueOffset >= 0 ? n : 0);
+  if (!repeats) return { names, index, start: counts.slice(), record: order.slice(), frames: frames.slice(), duplicates: 0, dest, fileValues };
+  const d = dropDuplicates(counts, order, frames, places ? dest : null);
+  return { names, index, ...d, dest, fileValues };
 }
 
 /**
@@ -461,8 +592,16 @@ function orderKeys(trackOf: Uint32Array, keysPerTrack: Uint32Array, fileFrames: 
     }
   }
   if (!repeats) return { start: counts, record: order, frames, duplicates: 0, dest };
-  // Drop duplicates (same track, same frame): the first in the file sorts first and is kept.
-  if (places) dest.fill(DROPPED);
+  return { ...dropDuplicates(counts, order, frames, places ? dest : null), dest };
+}
+
+/**
+ * Drops duplicates (same track, same frame) from keys ordered by (track, frame, file order): the first
+ * in the file sorts first and is kept. `dest` (when given) becomes each record's place or DROPPED.
+ */
+function dropDuplicates(counts: Uint32Array, order: Uint32Array, frames: Uint32Array, dest: Uint32Array | null): Omit<Ordered, 'dest'> {
+  const n = order.length, trackCount = counts.length - 1;
+  if (dest !== null) dest.fill(DROPPED);
   const start = new Uint32Array(trackCount + 1);
   let w = 0;
   for (let t = 0; t < trackCount; t++) {
@@ -471,12 +610,12 @@ function orderKeys(trackOf: Uint32Array, keysPerTrack: Uint32Array, fileFrames: 
       if (k > counts[t] && frames[k] === frames[k - 1]) continue;
       order[w] = order[k];
       frames[w] = frames[k];
-      if (places) dest[order[w]] = w;
+      if (dest !== null) dest[order[w]] = w;
       w++;
     }
   }
   start[trackCount] = w;
-  return { start, record: order.slice(0, w), frames: frames.slice(0, w), duplicates: n - w, dest };
+  return { start, record: order.slice(0, w), frames: frames.slice(0, w), duplicates: n - w };
 }
 
 /** hasCopies (interpolation.ts) a word at a time: true when bytes 16–63 of the block hold anything. */
@@ -545,6 +684,16 @@ function decodeBoneKeys(block: FixedBlock, dest: Uint32Array, keys: ReturnType<t
 }
 
 export function buildBoneTracks(block: FixedBlock): BoneTracks {
+  if (block.count >= WASM_MIN_KEYS) {
+    const o = groupAndOrderInWasm(block, -1, true);
+    if (o !== null) {
+      const { names, index, start, record, frames, duplicates, dest } = o;
+      const keys = boneKeyArrays(record.length);
+      decodeBoneKeys(block, dest, keys);
+      const { position, rotation, curves } = keys;
+      return { names, index, start, frames, record, duplicates, position, rotation, curves };
+    }
+  }
   const { trackOf, fileFrames, keysPerTrack, names, index } = groupByName(block);
   const { start, record, frames, duplicates, dest } = orderKeys(trackOf, keysPerTrack, fileFrames, true);
   const keys = boneKeyArrays(record.length);
@@ -558,6 +707,10 @@ export function buildBoneTracks(block: FixedBlock): BoneTracks {
  * them (a tenth of its memory per key); boneTrackOf then decodes one track at a time.
  */
 export function indexBoneTracks(block: FixedBlock): NamedTracks {
+  if (block.count >= WASM_MIN_KEYS) {
+    const o = groupAndOrderInWasm(block, -1, false);
+    if (o !== null) return { names: o.names, index: o.index, start: o.start, frames: o.frames, record: o.record, duplicates: o.duplicates };
+  }
   const { trackOf, fileFrames, keysPerTrack, names, index } = groupByName(block);
   const { start, record, frames, duplicates } = orderKeys(trackOf, keysPerTrack, fileFrames, false);
   return { names, index, start, frames, record, duplicates };
@@ -582,6 +735,14 @@ export function boneTrackOf(block: FixedBlock, tracks: NamedTracks, t: number): 
 export function buildMorphTracks(block: FixedBlock): MorphTracks {
   // A morph key's one value is read with its name and frame, in file order, and gathered from that
   // compact copy: the records themselves, 23 bytes apart, would be read at random in a shuffled block.
+  if (block.count >= WASM_MIN_KEYS) {
+    const o = groupAndOrderInWasm(block, MORPH.WEIGHT, false);
+    if (o !== null) {
+      const { names, index, start, record, frames, duplicates } = o;
+      const weight = gatherBits(o.fileValues, record);
+      return { names, index, start, frames, record, duplicates, weight };
+    }
+  }
   const { trackOf, fileFrames, fileValues, keysPerTrack, names, index } = groupByName(block, MORPH.WEIGHT);
   const { start, record, frames, duplicates } = orderKeys(trackOf, keysPerTrack, fileFrames, false);
   const weight = gatherBits(fileValues, record);

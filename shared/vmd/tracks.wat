@@ -1,0 +1,222 @@
+;; The hot loops of tracks.ts (groupByName, orderKeys) for large bone and morph blocks, in WebAssembly:
+;; unaligned 32-bit loads, no bounds checks, no typed-array views. Compiled to tracks-wasm.gen.ts by
+;; build/wasm.mjs (wabt). tracks-wasm.ts lays out the memory and calls these; tracks.ts's own loops
+;; stay as the fallback and as the oracle the tests compare with (every result must be the same).
+;; Every address is a byte offset into the one imported memory; the block's records start at 0.
+(module
+  (import "env" "memory" (memory 1))
+
+  ;; fieldHash of tracks.ts: the 4 words of a name field mixed into a table hash (for rehashing; the
+  ;; per-record loop has it written out).
+  (func $hash (param $a0 i32) (param $a1 i32) (param $a2 i32) (param $a3 i32) (result i32)
+    (local $h i32)
+    (local.set $h (i32.xor (i32.mul (i32.xor (local.get $a0) (i32.shr_u (local.get $a0) (i32.const 16))) (i32.const 0x85ebca6b)) (local.get $a1)))
+    (local.set $h (i32.xor (i32.mul (i32.xor (local.get $h) (i32.shr_u (local.get $h) (i32.const 13))) (i32.const 0xc2b2ae35)) (local.get $a2)))
+    (local.set $h (i32.xor (i32.mul (i32.xor (local.get $h) (i32.shr_u (local.get $h) (i32.const 16))) (i32.const 0x27d4eb2f)) (local.get $a3)))
+    (local.set $h (i32.mul (i32.xor (local.get $h) (i32.shr_u (local.get $h) (i32.const 15))) (i32.const 0x9e3779b1)))
+    (i32.xor (local.get $h) (i32.shr_u (local.get $h) (i32.const 16))))
+
+  ;; groupByName's loop: each of $n records ($size bytes apart from 0) gets its spelling (the name field's
+  ;; bytes up to the NUL), numbered in order of first sight, at $names + 4i; its frame at $frames + 4i;
+  ;; with $valueOff >= 0 the word there at $values + 4i. Per spelling s: its 4 words at $words + 16s, its
+  ;; records counted at $keys + 4s, its first record at $first + 4s. $table: room for a hash table of
+  ;; s + 1 slots per spelling (slot: spelling + 1, 0 empty), at least 1 KB, grown (cleared, refilled)
+  ;; past half full. Returns the number of spellings.
+  (func (export "group") (param $n i32) (param $size i32) (param $valueOff i32) (param $names i32) (param $frames i32)
+      (param $values i32) (param $words i32) (param $keys i32) (param $first i32) (param $table i32) (result i32)
+    (local $i i32) (local $o i32) (local $w0 i32) (local $w1 i32) (local $w2 i32) (local $w3 i32)
+    (local $p0 i32) (local $p1 i32) (local $p2 i32) (local $p3 i32) (local $pr i32)
+    (local $a0 i32) (local $a1 i32) (local $a2 i32) (local $a3 i32) (local $live i32)
+    (local $z0 i32) (local $z1 i32) (local $z2 i32) (local $z3 i32) (local $h i32)
+    (local $mask i32) (local $slot i32) (local $r i32) (local $known i32) (local $q i32) (local $k i32)
+    (local.set $mask (i32.const 255))
+    (memory.fill (local.get $table) (i32.const 0) (i32.const 1024))
+    (local.set $p3 (i32.const -1))
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+        (local.set $w0 (i32.load (local.get $o)))
+        (local.set $w1 (i32.load offset=4 (local.get $o)))
+        (local.set $w2 (i32.load offset=8 (local.get $o)))
+        (local.set $w3 (i32.and (i32.load offset=12 (local.get $o)) (i32.const 0xffffff)))
+        (i32.store (i32.add (local.get $frames) (i32.shl (local.get $i) (i32.const 2))) (i32.load offset=15 (local.get $o)))
+        (if (i32.ge_s (local.get $valueOff) (i32.const 0))
+          (then (i32.store (i32.add (local.get $values) (i32.shl (local.get $i) (i32.const 2)))
+            (i32.load (i32.add (local.get $o) (local.get $valueOff))))))
+        (if (i32.ne (i32.or (i32.or (i32.xor (local.get $w0) (local.get $p0)) (i32.xor (local.get $w1) (local.get $p1)))
+                            (i32.or (i32.xor (local.get $w2) (local.get $p2)) (i32.xor (local.get $w3) (local.get $p3))))
+                    (i32.const 0))
+          (then
+            ;; Not the previous record's field: its spelling looked up.
+            (local.set $p0 (local.get $w0))
+            (local.set $p1 (local.get $w1))
+            (local.set $p2 (local.get $w2))
+            (local.set $p3 (local.get $w3))
+            ;; Bytes from the first NUL on cleared, as in groupByName; $hash and the masks written out here:
+            ;; V8 (Node 20) does not inline calls between wasm functions, and 7 calls a record cost as much as
+            ;; the rest of the loop. $z0..$z3: the high bit of each zero byte of a word (see tracks.ts).
+            (local.set $z0 (i32.and (i32.and (i32.sub (local.get $w0) (i32.const 0x01010101)) (i32.xor (local.get $w0) (i32.const -1))) (i32.const 0x80808080)))
+            (local.set $z1 (i32.and (i32.and (i32.sub (local.get $w1) (i32.const 0x01010101)) (i32.xor (local.get $w1) (i32.const -1))) (i32.const 0x80808080)))
+            (local.set $z2 (i32.and (i32.and (i32.sub (local.get $w2) (i32.const 0x01010101)) (i32.xor (local.get $w2) (i32.const -1))) (i32.const 0x80808080)))
+            (local.set $z3 (i32.and (i32.and (i32.sub (local.get $w3) (i32.const 0x01010101)) (i32.xor (local.get $w3) (i32.const -1))) (i32.const 0x80808080)))
+            (local.set $a0 (i32.and (local.get $w0) (i32.sub (i32.shr_u (i32.and (local.get $z0) (i32.sub (i32.const 0) (local.get $z0))) (i32.const 7)) (i32.const 1))))
+            (local.set $live (i32.xor (i32.shr_s (i32.or (local.get $z0) (i32.sub (i32.const 0) (local.get $z0))) (i32.const 31)) (i32.const -1)))
+            (local.set $a1 (i32.and (i32.and (local.get $w1) (i32.sub (i32.shr_u (i32.and (local.get $z1) (i32.sub (i32.const 0) (local.get $z1))) (i32.const 7)) (i32.const 1))) (local.get $live)))
+            (local.set $live (i32.and (local.get $live) (i32.xor (i32.shr_s (i32.or (local.get $z1) (i32.sub (i32.const 0) (local.get $z1))) (i32.const 31)) (i32.const -1))))
+            (local.set $a2 (i32.and (i32.and (local.get $w2) (i32.sub (i32.shr_u (i32.and (local.get $z2) (i32.sub (i32.const 0) (local.get $z2))) (i32.const 7)) (i32.const 1))) (local.get $live)))
+            (local.set $live (i32.and (local.get $live) (i32.xor (i32.shr_s (i32.or (local.get $z2) (i32.sub (i32.const 0) (local.get $z2))) (i32.const 31)) (i32.const -1))))
+            (local.set $a3 (i32.and (i32.and (local.get $w3) (i32.sub (i32.shr_u (i32.and (local.get $z3) (i32.sub (i32.const 0) (local.get $z3))) (i32.const 7)) (i32.const 1))) (local.get $live)))
+            (local.set $h (i32.xor (i32.mul (i32.xor (local.get $a0) (i32.shr_u (local.get $a0) (i32.const 16))) (i32.const 0x85ebca6b)) (local.get $a1)))
+            (local.set $h (i32.xor (i32.mul (i32.xor (local.get $h) (i32.shr_u (local.get $h) (i32.const 13))) (i32.const 0xc2b2ae35)) (local.get $a2)))
+            (local.set $h (i32.xor (i32.mul (i32.xor (local.get $h) (i32.shr_u (local.get $h) (i32.const 16))) (i32.const 0x27d4eb2f)) (local.get $a3)))
+            (local.set $h (i32.mul (i32.xor (local.get $h) (i32.shr_u (local.get $h) (i32.const 15))) (i32.const 0x9e3779b1)))
+            (local.set $slot (i32.and (i32.xor (local.get $h) (i32.shr_u (local.get $h) (i32.const 16))) (local.get $mask)))
+            (block $found
+              (loop $probe
+                (local.set $r (i32.load (i32.add (local.get $table) (i32.shl (local.get $slot) (i32.const 2)))))
+                (br_if $found (i32.eqz (local.get $r)))
+                (local.set $q (i32.add (local.get $words) (i32.shl (i32.sub (local.get $r) (i32.const 1)) (i32.const 4))))
+                (br_if $found (i32.eqz (i32.or
+                  (i32.or (i32.xor (i32.load (local.get $q)) (local.get $a0)) (i32.xor (i32.load offset=4 (local.get $q)) (local.get $a1)))
+                  (i32.or (i32.xor (i32.load offset=8 (local.get $q)) (local.get $a2)) (i32.xor (i32.load offset=12 (local.get $q)) (local.get $a3))))))
+                (local.set $slot (i32.and (i32.add (local.get $slot) (i32.const 1)) (local.get $mask)))
+                (br $probe)))
+            (if (i32.eqz (local.get $r))
+              (then
+                ;; A spelling not seen before.
+                (local.set $r (i32.add (local.get $known) (i32.const 1)))
+                (local.set $q (i32.add (local.get $words) (i32.shl (local.get $known) (i32.const 4))))
+                (i32.store (local.get $q) (local.get $a0))
+                (i32.store offset=4 (local.get $q) (local.get $a1))
+                (i32.store offset=8 (local.get $q) (local.get $a2))
+                (i32.store offset=12 (local.get $q) (local.get $a3))
+                (i32.store (i32.add (local.get $first) (i32.shl (local.get $known) (i32.const 2))) (local.get $i))
+                (i32.store (i32.add (local.get $keys) (i32.shl (local.get $known) (i32.const 2))) (i32.const 0))
+                (i32.store (i32.add (local.get $table) (i32.shl (local.get $slot) (i32.const 2))) (local.get $r))
+                (local.set $known (local.get $r))
+                (if (i32.gt_u (i32.shl (local.get $known) (i32.const 1)) (local.get $mask))
+                  (then
+                    ;; Past half full: twice the slots, every spelling put back.
+                    (local.set $mask (i32.add (i32.shl (local.get $mask) (i32.const 1)) (i32.const 1)))
+                    (memory.fill (local.get $table) (i32.const 0) (i32.shl (i32.add (local.get $mask) (i32.const 1)) (i32.const 2)))
+                    (local.set $k (i32.const 0))
+                    (loop $rehash
+                      (local.set $q (i32.add (local.get $words) (i32.shl (local.get $k) (i32.const 4))))
+                      (local.set $slot (i32.and (call $hash (i32.load (local.get $q)) (i32.load offset=4 (local.get $q))
+                        (i32.load offset=8 (local.get $q)) (i32.load offset=12 (local.get $q))) (local.get $mask)))
+                      (block $free
+                        (loop $step
+                          (br_if $free (i32.eqz (i32.load (i32.add (local.get $table) (i32.shl (local.get $slot) (i32.const 2))))))
+                          (local.set $slot (i32.and (i32.add (local.get $slot) (i32.const 1)) (local.get $mask)))
+                          (br $step)))
+                      (local.set $k (i32.add (local.get $k) (i32.const 1)))
+                      (i32.store (i32.add (local.get $table) (i32.shl (local.get $slot) (i32.const 2))) (local.get $k))
+                      (br_if $rehash (i32.lt_u (local.get $k) (local.get $known))))))))
+            (local.set $pr (i32.sub (local.get $r) (i32.const 1)))))
+        ;; Here $pr is this record's spelling.
+        (i32.store (i32.add (local.get $names) (i32.shl (local.get $i) (i32.const 2))) (local.get $pr))
+        (local.set $q (i32.add (local.get $keys) (i32.shl (local.get $pr) (i32.const 2))))
+        (i32.store (local.get $q) (i32.add (i32.load (local.get $q)) (i32.const 1)))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (local.set $o (i32.add (local.get $o) (local.get $size)))
+        (br $next)))
+    (local.get $known))
+
+  ;; orderKeys' placement: record i (of $n) goes to the next free place of its track, $map[$tracks[i]]
+  ;; ($slot: next place per track, from $counts: first place per track); its index to $order and its frame
+  ;; ($frames + 4i) to $out there; with $places, the place back into $tracks at i. Counts per track the
+  ;; steps down as placed into $descents (zeroed by the caller). Returns 1 when some track has a frame
+  ;; twice in a row as placed, else 0.
+  (func (export "place") (param $n i32) (param $tracks i32) (param $map i32) (param $frames i32) (param $counts i32) (param $slot i32)
+      (param $descents i32) (param $order i32) (param $out i32) (param $places i32) (result i32)
+    (local $i i32) (local $t i32) (local $p i32) (local $f i32) (local $before i32) (local $q i32) (local $repeats i32)
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+        (local.set $q (i32.add (local.get $tracks) (i32.shl (local.get $i) (i32.const 2))))
+        (local.set $t (i32.shl (i32.load (i32.add (local.get $map) (i32.shl (i32.load (local.get $q)) (i32.const 2)))) (i32.const 2)))
+        (local.set $p (i32.load (i32.add (local.get $slot) (local.get $t))))
+        (i32.store (i32.add (local.get $slot) (local.get $t)) (i32.add (local.get $p) (i32.const 1)))
+        (local.set $f (i32.load (i32.add (local.get $frames) (i32.shl (local.get $i) (i32.const 2)))))
+        (i32.store (i32.add (local.get $order) (i32.shl (local.get $p) (i32.const 2))) (local.get $i))
+        (i32.store (i32.add (local.get $out) (i32.shl (local.get $p) (i32.const 2))) (local.get $f))
+        (if (local.get $places) (then (i32.store (local.get $q) (local.get $p))))
+        (if (i32.gt_u (local.get $p) (i32.load (i32.add (local.get $counts) (local.get $t))))
+          (then
+            (local.set $before (i32.load (i32.sub (i32.add (local.get $out) (i32.shl (local.get $p) (i32.const 2))) (i32.const 4))))
+            (if (i32.lt_u (local.get $f) (local.get $before))
+              (then
+                (local.set $q (i32.add (local.get $descents) (local.get $t)))
+                (i32.store (local.get $q) (i32.add (i32.load (local.get $q)) (i32.const 1))))
+              (else (if (i32.eq (local.get $f) (local.get $before)) (then (local.set $repeats (i32.const 1))))))))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $next)))
+    (local.get $repeats))
+
+  ;; radixRange of tracks.ts: sorts the $m keys at $order/$frames (record index, frame; 4 bytes each) by
+  ;; frame, stably, through the scratch at $scratchO/$scratchF, in as few passes of at most 11 bits as
+  ;; the largest frame needs. $buckets: 2,048 words.
+  (func (export "radix") (param $order i32) (param $frames i32) (param $scratchO i32) (param $scratchF i32) (param $m i32) (param $buckets i32)
+    (local $k i32) (local $f i32) (local $max i32) (local $used i32) (local $passes i32) (local $bits i32) (local $mask i32)
+    (local $q i32) (local $shift i32) (local $srcO i32) (local $srcF i32) (local $dstO i32) (local $dstF i32)
+    (local $d i32) (local $sum i32) (local $c i32) (local $end i32)
+    (local.set $end (i32.shl (local.get $m) (i32.const 2)))
+    (block $maxed
+      (loop $scan
+        (br_if $maxed (i32.ge_u (local.get $k) (local.get $end)))
+        (local.set $f (i32.load (i32.add (local.get $frames) (local.get $k))))
+        (if (i32.gt_u (local.get $f) (local.get $max)) (then (local.set $max (local.get $f))))
+        (local.set $k (i32.add (local.get $k) (i32.const 4)))
+        (br $scan)))
+    ;; Bits used (1 at least), passes = ceil(used / 11), bits per pass = ceil(used / passes).
+    (local.set $used (select (i32.sub (i32.const 32) (i32.clz (local.get $max))) (i32.const 1) (local.get $max)))
+    (local.set $passes (i32.div_u (i32.add (local.get $used) (i32.const 10)) (i32.const 11)))
+    (local.set $bits (i32.div_u (i32.add (local.get $used) (i32.sub (local.get $passes) (i32.const 1))) (local.get $passes)))
+    (local.set $mask (i32.sub (i32.shl (i32.const 1) (local.get $bits)) (i32.const 1)))
+    (local.set $q (i32.const 0))
+    (loop $pass
+      ;; Even passes from the range into the scratch, odd ones back.
+      (if (i32.and (local.get $q) (i32.const 1))
+        (then (local.set $srcO (local.get $scratchO)) (local.set $srcF (local.get $scratchF))
+              (local.set $dstO (local.get $order)) (local.set $dstF (local.get $frames)))
+        (else (local.set $srcO (local.get $order)) (local.set $srcF (local.get $frames))
+              (local.set $dstO (local.get $scratchO)) (local.set $dstF (local.get $scratchF))))
+      (local.set $shift (i32.mul (local.get $q) (local.get $bits)))
+      (memory.fill (local.get $buckets) (i32.const 0) (i32.shl (i32.add (local.get $mask) (i32.const 1)) (i32.const 2)))
+      (local.set $k (i32.const 0))
+      (block $counted
+        (loop $count
+          (br_if $counted (i32.ge_u (local.get $k) (local.get $end)))
+          (local.set $d (i32.add (local.get $buckets) (i32.shl (i32.and (i32.shr_u (i32.load (i32.add (local.get $srcF) (local.get $k))) (local.get $shift)) (local.get $mask)) (i32.const 2))))
+          (i32.store (local.get $d) (i32.add (i32.load (local.get $d)) (i32.const 1)))
+          (local.set $k (i32.add (local.get $k) (i32.const 4)))
+          (br $count)))
+      ;; Counts to byte offsets of each digit's first place.
+      (local.set $d (local.get $buckets))
+      (local.set $sum (i32.const 0))
+      (local.set $k (i32.add (local.get $buckets) (i32.shl (i32.add (local.get $mask) (i32.const 1)) (i32.const 2))))
+      (loop $prefix
+        (local.set $c (i32.load (local.get $d)))
+        (i32.store (local.get $d) (local.get $sum))
+        (local.set $sum (i32.add (local.get $sum) (i32.shl (local.get $c) (i32.const 2))))
+        (local.set $d (i32.add (local.get $d) (i32.const 4)))
+        (br_if $prefix (i32.lt_u (local.get $d) (local.get $k))))
+      (local.set $k (i32.const 0))
+      (block $scattered
+        (loop $scatter
+          (br_if $scattered (i32.ge_u (local.get $k) (local.get $end)))
+          (local.set $f (i32.load (i32.add (local.get $srcF) (local.get $k))))
+          (local.set $d (i32.add (local.get $buckets) (i32.shl (i32.and (i32.shr_u (local.get $f) (local.get $shift)) (local.get $mask)) (i32.const 2))))
+          (local.set $c (i32.load (local.get $d)))
+          (i32.store (local.get $d) (i32.add (local.get $c) (i32.const 4)))
+          (i32.store (i32.add (local.get $dstO) (local.get $c)) (i32.load (i32.add (local.get $srcO) (local.get $k))))
+          (i32.store (i32.add (local.get $dstF) (local.get $c)) (local.get $f))
+          (local.set $k (i32.add (local.get $k) (i32.const 4)))
+          (br $scatter)))
+      (local.set $q (i32.add (local.get $q) (i32.const 1)))
+      (br_if $pass (i32.lt_u (local.get $q) (local.get $passes))))
+    (if (i32.and (local.get $passes) (i32.const 1))
+      (then
+        (memory.copy (local.get $order) (local.get $scratchO) (local.get $end))
+        (memory.copy (local.get $frames) (local.get $scratchF) (local.get $end)))))
+)
