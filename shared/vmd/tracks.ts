@@ -358,15 +358,7 @@ function groupAndOrderInWasm(block: FixedBlock, valueOffset: number, places: boo
       w.exports.radix(at.order + 4 * a, at.out + 4 * a, at.scratchO, at.scratchF, b - a, at.buckets);
       if (!noOrder) tiesInFileOrder(frames, order, a, b);
     }
-    if (places) {
-      dest[order[a]] = a;
-      for (let k = a + 1; k < b; k++) {
-        dest[order[k]] = k;
-        if (frames[k] === frames[k - 1]) repeats = true;
-      }
-    } else {
-      for (let k = a + 1; k < b; k++) if (frames[k] === frames[k - 1]) repeats = true;
-    }
+    if (placeSorted(order, frames, places ? dest : null, a, b)) repeats = true;
   }
   const fileValues = new Int32Array(buf, at.values, valueOffset >= 0 ? n : 0);
   if (!repeats) return { names, index, start: counts.slice(), record: order.slice(), frames: frames.slice(), duplicates: 0, dest, fileValues };
@@ -580,16 +572,7 @@ function orderKeys(trackOf: Uint32Array, keysPerTrack: Uint32Array, fileFrames: 
       }
       radixRange(order, frames, scratchO, scratchF!, a, b, noOrder);
     }
-    if (places) {
-      // Places and repeats in one pass.
-      dest[order[a]] = a;
-      for (let k = a + 1; k < b; k++) {
-        dest[order[k]] = k;
-        if (frames[k] === frames[k - 1]) repeats = true;
-      }
-    } else {
-      for (let k = a + 1; k < b; k++) if (frames[k] === frames[k - 1]) repeats = true;
-    }
+    if (placeSorted(order, frames, places ? dest : null, a, b)) repeats = true;
   }
   if (!repeats) return { start: counts, record: order, frames, duplicates: 0, dest };
   return { ...dropDuplicates(counts, order, frames, places ? dest : null), dest };
@@ -844,4 +827,22 @@ export function keyAtOrBefore(frames: Uint32Array, a: number, b: number, f: numb
     else hi = mid;
   }
   return lo - 1;
+}
+
+/**
+ * After track [a, b) is sorted (by the WebAssembly path or the JS one): each key's place in the sorted arrays
+ * (`dest`, when the caller wants them) and whether a frame repeats in it, in one pass.
+ */
+function placeSorted(order: Uint32Array, frames: Uint32Array, dest: Uint32Array | null, a: number, b: number): boolean {
+  let repeats = false;
+  if (dest) {
+    dest[order[a]] = a;
+    for (let k = a + 1; k < b; k++) {
+      dest[order[k]] = k;
+      if (frames[k] === frames[k - 1]) repeats = true;
+    }
+  } else {
+    for (let k = a + 1; k < b; k++) if (frames[k] === frames[k - 1]) repeats = true;
+  }
+  return repeats;
 }
