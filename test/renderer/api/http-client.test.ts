@@ -71,7 +71,11 @@ describe('browser-mode client', () => {
     const off = api.onFileOpened((p) => got.push(p));
     api.onBatchDone(() => got.push('done'));
     expect(sources).toHaveLength(1); // one stream for all events
-    expect(sources[0].url).toBe('/api/events?token=t%20k');
+    // The token, and the page's own id (server-page-gone.test.ts: the server cancels a closed page's exports by it).
+    const url = new URL(sources[0].url, 'http://h');
+    expect(url.pathname).toBe('/api/events');
+    expect(url.searchParams.get('token')).toBe('t k');
+    expect(url.searchParams.get('client')).toMatch(/^[\w-]{8,}$/);
     sources[0].fire('fileOpened', { path: '/a.vmd' });
     off();
     sources[0].fire('fileOpened', { path: '/b.vmd' });
