@@ -208,10 +208,13 @@ export const useNotifyStore = defineStore('notify', {
       return id;
     },
     /**
-     * A notice with a button (Notice.action): stays longer than a plain one of its kind (`timeoutMs`), or until
+     * A notice with a button (Notice.action), replacing an earlier one with the same button: stays longer than a plain one of its kind (`timeoutMs`), or until
      * dismissed or pressed with 0 (an offer that must not be lost to the fade: the follow's "Turn follow off").
      */
     offer(kind: Exclude<NoticeKind, 'error'>, text: NoticeText, action: NoticeAction, timeoutMs = ACTION_NOTICE_MS): number {
+      // One button per offer in sight: an earlier notice offering the same (its label) goes, the newer text says
+      // why now (a reference camera's load notice, then K's refusal: two "Edit this camera" doing one thing).
+      for (const n of this.items.filter((x) => x.action?.label === action.label)) this.dismiss(n.id);
       return this.add({ kind, text, action }, timeoutMs);
     },
     /** Pauses every notice's fade (`on`), or lets them go on (NotificationList: hover, focus inside). */

@@ -279,6 +279,26 @@ describe('notices follow the language and fade', () => {
     }
   });
 
+  it('an offer replaces an earlier notice with the same button (one "Edit this camera" in sight), not one with another', () => {
+    vi.useFakeTimers();
+    try {
+      const notify = useNotifyStore();
+      const ran: string[] = [];
+      notify.offer('info', 'loaded', { label: 'preview.editCamera', run: () => ran.push('first') });
+      notify.offer('info', 'other', { label: 'follow.turnOff', run: () => ran.push('other') });
+      notify.info('plain');
+      const second = notify.offer('warning', 'refused', { label: 'preview.editCamera', run: () => ran.push('second') });
+      expect(notify.items.map((n) => noticeLines(n, 'en').message)).toEqual(['other', 'plain', 'refused']);
+      // The replaced notice's fade timer went with it (the other offer's, the plain one's and the new one's remain).
+      expect(vi.getTimerCount()).toBe(3);
+      notify.runAction(second);
+      expect(ran).toEqual(['second']);
+      expect(notify.items.map((n) => noticeLines(n, 'en').message)).toEqual(['other', 'plain']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('keeps errors when many notices arrive, dropping the oldest others first', () => {
     const notify = useNotifyStore();
     notify.error({ code: 'E_IO', message: 'first' });
