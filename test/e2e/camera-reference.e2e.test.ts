@@ -121,7 +121,8 @@ describe('Edit this camera', () => {
     await notice(page, 'takes no keys');
     expect(await history(page)).toBe(before);
     // The button is on the notice itself, in sight (not behind More).
-    const button = page.locator('[data-testid="notifications"] [data-testid="notice-action"]');
+    // (Not a notice fading out: the reference camera's load notice, replaced by this one, stays in the page while it fades.)
+    const button = page.locator('[data-testid="notifications"] .notice:not(.notice-leave-active) [data-testid="notice-action"]');
     expect(await button.textContent()).toBe('Edit this camera');
     await suite.app.screenshot('camera-ref-edit-button');
     await button.click();
