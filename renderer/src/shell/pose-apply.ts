@@ -158,20 +158,31 @@ export async function openOntoScene(source: Source): Promise<boolean | null> {
 }
 
 /**
+ * A camera file read for the two "make it the scene's camera" routes below (Edit this camera, the follow panel's
+ * offer): decoded with the version read (a Save over it checks no other program changed it); an unreadable one is
+ * said in a notice and gives null.
+ */
+async function readCameraSource(source: Source): Promise<{ content: DocumentContent; file: string } | null> {
+  const got = await bytesOf(source);
+  if (!got) return null;
+  const file = fileNameOf('path' in source ? source.path : source.name);
+  const read = decodeDocument(file, got.bytes, got.path);
+  if (!read.ok) {
+    useNotifyStore().error(read.error);
+    return null;
+  }
+  return { content: { ...read.value, stamp: got.stamp ?? null, realPath: got.realPath ?? null }, file };
+}
+
+/**
  * "Edit this camera" (a reference camera shown with the preview's Camera…, which takes no keys): the file becomes
  * the scene's camera document, as Open… → "Use as the scene's camera" makes it (added, or loaded onto the camera
  * document when the scene has one), one undo step; K and the Key panel then edit its keys. Resolves to whether it did.
  */
 export async function makeSceneCamera(source: Source): Promise<boolean> {
-  const got = await bytesOf(source);
-  if (!got) return false;
-  const file = fileNameOf('path' in source ? source.path : source.name);
-  const read = decodeDocument(file, got.bytes, got.path);
-  if (!read.ok) {
-    useNotifyStore().error(read.error);
-    return false;
-  }
-  const content: DocumentContent = { ...read.value, stamp: got.stamp ?? null, realPath: got.realPath ?? null };
+  const read = await readCameraSource(source);
+  if (!read) return false;
+  const { content, file } = read;
   const scene = useSceneStore();
   const cam = scene.cameraEntry;
   if (cam) return loadMotion(cam.id, content, file, cam.fileName);
@@ -185,15 +196,9 @@ export async function makeSceneCamera(source: Source): Promise<boolean> {
  */
 export async function useAsSceneCamera(path: string): Promise<boolean> {
   const scene = useSceneStore();
-  const got = await bytesOf({ path });
-  if (!got) return false;
-  const file = fileNameOf(path);
-  const read = decodeDocument(file, got.bytes, got.path);
-  if (!read.ok) {
-    useNotifyStore().error(read.error);
-    return false;
-  }
-  const content: DocumentContent = { ...read.value, stamp: got.stamp ?? null, realPath: got.realPath ?? null };
+  const read = await readCameraSource({ path });
+  if (!read) return false;
+  const { content, file } = read;
   const owner = content.path ? useWorkspaceStore().ownerOf(content.path, null, content.realPath ?? null) : null;
   if (owner) {
     scene.showOwner(owner.id, file);
