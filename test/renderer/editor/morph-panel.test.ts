@@ -235,3 +235,39 @@ describe('the Morphs panel’s slider while dragged', () => {
     w.unmount();
   });
 });
+
+// New-user pass (numorph 6): after typing a weight and Enter the focus stayed in the number box, so → moved its text
+// cursor instead of the frame, and Esc did not leave it. Enter registers and leaves the box (the app's keys reach the
+// timeline again); Esc puts the shown weight back and leaves too.
+describe('the Morphs panel’s number box and the keyboard', () => {
+  it('Enter registers once and leaves the box; Escape restores it and leaves', async () => {
+    memoryScene([['/s/dance.vmd', dance]]);
+    expect(await useSceneStore().openPath('/s/dance.vmd')).toBe(true);
+    usePreviewStore().setOutline({ groups: [], morphs: [{ name: '笑い', panel: 'eyes' }], physicsBones: [] });
+    const ws = useWorkspaceStore();
+    const w = mount(MorphPanel, { attachTo: document.body });
+    useTimeStore().seek(10); // 笑い 0.5 between its keys
+    await w.vm.$nextTick();
+    const steps = ws.undoStack.length;
+    const box = w.get('[data-morph="笑い"] [data-testid="morph-weight"]').element as HTMLInputElement;
+    const typeAndPress = async (text: string, key: string) => {
+      box.focus();
+      box.dispatchEvent(new FocusEvent('focus'));
+      box.value = text;
+      box.dispatchEvent(new Event('input'));
+      box.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+      await w.vm.$nextTick();
+    };
+    await typeAndPress('0.25', 'Enter');
+    expect(document.activeElement).not.toBe(box);
+    expect(ws.undoStack.length).toBe(steps + 1);
+    const t = buildTracks(ws.doc!).morphs, tr = t.index.get('笑い')!;
+    expect(Array.from(t.frames.subarray(t.start[tr], t.start[tr + 1]))).toEqual([0, 10, 20]);
+    expect(box.value).toBe('0.250');
+    await typeAndPress('0.9', 'Escape');
+    expect(document.activeElement).not.toBe(box);
+    expect(box.value).toBe('0.250');
+    expect(ws.undoStack.length).toBe(steps + 1);
+    w.unmount();
+  });
+});
