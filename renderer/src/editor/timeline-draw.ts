@@ -163,7 +163,8 @@ export function drawTimeline(ctx: Canvas2D, scene: TimelineScene, batches: KeyBa
         }
         visibleKeys(t.frames, a, b, f0 - Math.max(0, delta) - 1, f1 - Math.min(0, delta) + 1, minPx, view.pxPerFrame, (k) => {
           const isSel = hasSel && set.has(t.record[k]);
-          push(isSel ? batches.sel : batches.norm, Math.round(xAt(t.frames[k] + (isSel ? delta : 0))) + 0.5, cy);
+          // A track the model lacks (MMD ignores its keys): its keys in the summary's dim grey.
+          push(isSel ? batches.sel : r.missing ? batches.summary : batches.norm, Math.round(xAt(t.frames[k] + (isSel ? delta : 0))) + 0.5, cy);
         });
       } else if (r.collapsed) {
         // Summary diamonds for a collapsed group: every member's keys, one per 4 px.

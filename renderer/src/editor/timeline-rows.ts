@@ -35,6 +35,11 @@ export interface GroupRow {
   members: { kind: EditKind; track: number }[];
   /** The scene document the row shows (scene entry id); absent: the active document. */
   doc?: number;
+  /**
+   * The entry of the fold set that toggles the group, when not its id: 'open:' + id for a group folded unless
+   * opened (a face-only motion's bone groups, buildRows).
+   */
+  foldId?: string;
 }
 
 export interface TrackRow {
@@ -51,9 +56,15 @@ export interface TrackRow {
   /**
    * A row with no track behind it: 'camera', the scene has no camera document and the row offers to add one (no
    * keys, NO_DOC); 'bone', a bone of the shown model the motion has no key of yet (track −1, `name` the model's
-   * name), listed as MMD's frame window lists the model's bones, so it can be picked there (then Enter keys it).
+   * name), listed as MMD's frame window lists the model's bones, so it can be picked there (then Enter keys it);
+   * 'morph', a morph of the shown model the motion has no key of (track −1), listed as MMD's 表情 frame lists them.
    */
-  add?: 'camera' | 'bone';
+  add?: 'camera' | 'bone' | 'morph';
+  /**
+   * A bone or morph track the shown model lacks (its keys do nothing there; MMD ignores them): the row is dimmed and
+   * says so (new-user pass numorph 4: はぅ and なごみ of a Miku face motion on Gene looked like any other row).
+   */
+  missing?: boolean;
 }
 
 export type Row = GroupRow | TrackRow;
@@ -74,19 +85,24 @@ export function rowLabel(r: Row, t: { dynamic(key: string): string }): string {
  * their groups too (add: 'bone'), as MMD's frame window lists them (new-user pass nuscratch: after New the timeline
  * had no bone rows to click).
  */
-export function buildRows(tracks: MotionTracks | null, collapsed: ReadonlySet<string>, opts: { pose?: boolean; modelBones?: readonly string[] } = {}): Row[] {
+export function buildRows(tracks: MotionTracks | null, collapsed: ReadonlySet<string>, opts: { pose?: boolean; modelBones?: readonly string[]; model?: RowsModel } = {}): Row[] {
   if (!tracks) return [];
   const rows: Row[] = [];
-  const section = (id: string, label: string, members: TrackRow[]) => {
+  /** `foldedFirst`: folded until opened (its fold entry 'open:' + id), for a group the motion leaves empty. */
+  const section = (id: string, label: string, members: TrackRow[], foldedFirst = false) => {
     if (!members.length) return;
-    const isCollapsed = collapsed.has(id);
+    const foldId = foldedFirst ? 'open:' + id : undefined;
+    const isCollapsed = foldId ? !collapsed.has(foldId) : collapsed.has(id);
     rows.push({
       type: 'group', id, label, collapsed: isCollapsed,
       count: members.reduce((n, m) => n + m.keys, 0),
       members: members.filter((m) => !m.add).map((m) => ({ kind: m.kind, track: m.track })),
+      ...(foldId ? { foldId } : {}),
     });
     if (!isCollapsed) rows.push(...members);
   };
+  const model = opts.model;
+  const modelBoneKeys = model ? new Set(model.bones.map(matchKey)) : null;
   // Display/IK first, as in MMD. A model motion always has the row, even with no key yet, so a first
   // one can be inserted; a camera/light-only motion drives no model and has none.
   const b = tracks.bones;
@@ -100,22 +116,62 @@ export function buildRows(tracks: MotionTracks | null, collapsed: ReadonlySet<st
     section('ik', 'editor.group.ik', [{ type: 'track', id: 'ik', kind: 'ik', track: 0, name: 'editor.track.ik', group: 'ik', keys: tracks.ik.frames.length }]);
   }
   const names = unkeyed.length ? [...b.names, ...unkeyed] : b.names;
+  // A face-only motion (morph keys, no bone key) shown on a model: its bone groups hold only the model's empty rows
+  // (224 on Gene, the morphs after them). They start folded, as MMD's frame window opens with its frames folded, so the
+  // morphs are in sight; a click opens one.
+  const faceOnly = unkeyed.length > 0 && b.frames.length === 0 && tracks.morphs.frames.length > 0;
   for (const g of groupBones(names)) {
     section('bone:' + g.id, 'editor.group.' + g.id, g.tracks.map((t): TrackRow => t < b.names.length
-      ? { type: 'track', id: 'bone:' + t, kind: 'bone', track: t, name: b.names[t], group: g.id, keys: b.start[t + 1] - b.start[t] }
-      : { type: 'track', id: 'bone-model:' + names[t], kind: 'bone', track: -1, name: names[t], group: g.id, keys: 0, add: 'bone' }));
+      ? { type: 'track', id: 'bone:' + t, kind: 'bone', track: t, name: b.names[t], group: g.id, keys: b.start[t + 1] - b.start[t], ...(modelBoneKeys && !modelBoneKeys.has(matchKey(b.names[t])) ? { missing: true } : {}) }
+      : { type: 'track', id: 'bone-model:' + names[t], kind: 'bone', track: -1, name: names[t], group: g.id, keys: 0, add: 'bone' }), faceOnly);
   }
-  const m = tracks.morphs;
-  // Morphs by name (あいうえお first, as kana sort), not in the file's arbitrary order (see groupBones).
-  const morphOrder = m.names.map((_, t) => t).sort((a, c) => byName(m.names[a], m.names[c]) || a - c);
-  section('morph', 'editor.group.morphs', morphOrder.map((t) => ({
-    type: 'track', id: 'morph:' + t, kind: 'morph', track: t, name: m.names[t], group: 'morphs', keys: m.start[t + 1] - m.start[t],
-  })));
+  section('morph', 'editor.group.morphs', morphRows(tracks, model?.morphs));
   for (const k of CAMERA_DOC_KINDS) {
     const keys = tracksOf(tracks, k).frames.length;
     if (keys) section(k, 'editor.group.' + k, [{ type: 'track', id: k, kind: k, track: 0, name: 'editor.track.' + k, group: k, keys }]);
   }
   return rows;
+}
+
+/** The shown model as the rows see it: every bone's name, and its morphs in its order with their panels. */
+export interface RowsModel {
+  bones: readonly string[];
+  morphs: readonly { name: string; panel: string }[];
+}
+
+/** MMD's morph panels in the order its 表情操作 shows them (目, リップ, 眉, その他). */
+const PANEL_ORDER = ['eyes', 'mouth', 'brows', 'other'];
+
+/**
+ * The Morphs group's rows. Shown on a model (`modelMorphs`): every morph of the model, keyed or not (an unkeyed one is
+ * an add: 'morph' row), by panel (目, リップ, 眉, その他) and in the model's order within each, as MMD's 表情 frame and
+ * the morph panel list them; then the motion's morphs the model lacks (missing), by name. Without a model: the
+ * motion's morphs by name (あいうえお first, as kana sort), not in the file's arbitrary order (see groupBones).
+ */
+function morphRows(tracks: MotionTracks, modelMorphs: readonly { name: string; panel: string }[] | undefined): TrackRow[] {
+  const m = tracks.morphs;
+  const row = (t: number, missing = false): TrackRow => ({
+    type: 'track', id: 'morph:' + t, kind: 'morph', track: t, name: m.names[t], group: 'morphs', keys: m.start[t + 1] - m.start[t], ...(missing ? { missing } : {}),
+  });
+  const byNameOrder = (ts: number[]) => ts.sort((a, c) => byName(m.names[a], m.names[c]) || a - c);
+  if (!modelMorphs) return byNameOrder(m.names.map((_, t) => t)).map((t) => row(t));
+  const trackOf = new Map<string, number>();
+  m.names.forEach((n, t) => trackOf.has(matchKey(n)) || trackOf.set(matchKey(n), t));
+  const used = new Set<number>();
+  const out: TrackRow[] = [];
+  const rank = (p: string) => (PANEL_ORDER.includes(p) ? PANEL_ORDER.indexOf(p) : PANEL_ORDER.length);
+  const ordered = modelMorphs.map((x, i) => ({ x, i })).sort((a, c) => rank(a.x.panel) - rank(c.x.panel) || a.i - c.i);
+  for (const { x } of ordered) {
+    const t = trackOf.get(matchKey(x.name));
+    // Two model morphs cut to the same 15 bytes share one track: listed once, at the first.
+    if (t !== undefined && used.has(t)) continue;
+    if (t !== undefined) {
+      used.add(t);
+      out.push(row(t));
+    } else out.push({ type: 'track', id: 'morph-model:' + x.name, kind: 'morph', track: -1, name: x.name, group: 'morphs', keys: 0, add: 'morph' });
+  }
+  const lacking = byNameOrder(m.names.map((_, t) => t).filter((t) => !used.has(t)));
+  return out.concat(lacking.map((t) => row(t, true)));
 }
 
 /**
@@ -150,6 +206,8 @@ export interface RowsDoc {
   pose?: boolean;
   /** The bones of the model the motion is shown on that the rows list (buildRows, modelRowBones). */
   modelBones?: readonly string[];
+  /** That model's bones and morphs (buildRows: its morph rows, and the rows of names it lacks). */
+  model?: RowsModel;
 }
 
 /** The two documents the rows show (stores/scene.ts): see the header. */
@@ -174,7 +232,7 @@ export function buildSceneRows(input: SceneRowsInput, collapsed: ReadonlySet<str
   const rows: Row[] = [];
   if (input.actor) {
     const own = input.actor.doc;
-    for (const r of buildRows(input.actor.tracks, renamedSet(collapsed), { pose: input.actor.pose, modelBones: input.actor.modelBones })) {
+    for (const r of buildRows(input.actor.tracks, renamedSet(collapsed), { pose: input.actor.pose, modelBones: input.actor.modelBones, model: input.actor.model })) {
       const id = ACTOR_RENAMED.has(r.id) ? 'actor-' + r.id : r.id;
       rows.push(r.type === 'group' ? { ...r, id, doc: own } : { ...r, id, group: ACTOR_RENAMED.has(r.group) ? 'actor-' + r.group : r.group, doc: own });
     }

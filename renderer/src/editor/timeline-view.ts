@@ -14,7 +14,7 @@ import { useTimeStore } from '../stores/time';
 import { usePreviewStore } from '../stores/preview';
 import { motionModelName } from '../stores/retarget';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
-import { buildRows, buildSceneRows, displayFrameBones, isOwnRow, modelRowBones, NO_DOC, type Row, type RowsDoc, type SceneRowsInput } from './timeline-rows';
+import { buildRows, buildSceneRows, displayFrameBones, isOwnRow, modelRowBones, NO_DOC, type Row, type RowsDoc, type RowsModel, type SceneRowsInput } from './timeline-rows';
 import { fitRange, followFrame, initialView, jumpFrame, medianKeyGap, minFrameStart, ROW_HEIGHT, rowsTop, zoomAtFrame, zoomAtX, type FollowMode } from './timeline-math';
 
 export { MIN_PX_PER_FRAME, MAX_PX_PER_FRAME } from './timeline-math';
@@ -41,7 +41,7 @@ function modelBonesFor(doc: VmdDocument | null | undefined, tracks: MotionTracks
  * (each document's own, from the workspace). Null when the window is not
  * a scene (no entries): the rows are then the open document's alone.
  */
-function sceneInput(frameBones: readonly string[]): (SceneRowsInput & { others: Map<number, MotionTracks> }) | null {
+function sceneInput(frameBones: readonly string[], model: RowsModel | undefined): (SceneRowsInput & { others: Map<number, MotionTracks> }) | null {
   const doc = useWorkspaceStore();
   const scene = useSceneStore();
   if (!scene.entries.length) return null;
@@ -61,7 +61,8 @@ function sceneInput(frameBones: readonly string[]): (SceneRowsInput & { others: 
   const actorDoc = actorId === null ? null : actorId === activeId ? doc.doc : useWorkspaceStore().get(actorId)?.doc;
   const part = scene.entries.find((e) => e.id === actorId);
   const actorModel = part && !part.missingModel ? part.model : null;
-  return { actor: actor && { ...actor, modelBones: modelBonesFor(actorDoc, actor.tracks, !!actor.pose, frameBones, actorModel) }, camera: cam ? input(cam.id) : null, others };
+  const modelBones = actor ? modelBonesFor(actorDoc, actor.tracks, !!actor.pose, frameBones, actorModel) : undefined;
+  return { actor: actor && { ...actor, modelBones, model: modelBones && model }, camera: cam ? input(cam.id) : null, others };
 }
 
 export function createTimelineView() {
@@ -92,19 +93,25 @@ export function createTimelineView() {
   const preview = usePreviewStore();
   /** The preview's model's display-frame bones: worked out once per model, not on every edit (600k-key files). */
   const frameBones = computed(() => displayFrameBones(preview.modelOutline?.groups ?? []));
+  /** The preview's model's bones and morphs (the morph rows, and the rows of names it lacks): once per model too. */
+  const rowsModel = computed<RowsModel | undefined>(() => {
+    const o = preview.modelOutline;
+    return o && preview.model ? { bones: o.groups.flatMap((g) => g.bones), morphs: o.morphs } : undefined;
+  });
   /** The documents the rows show (recomputed on every edit, open and switch: each bumps doc.version). */
   const sources = computed(() => {
     void doc.version;
     void scene.activeId;
     void scene.entries.length;
-    return sceneInput(frameBones.value);
+    return sceneInput(frameBones.value, rowsModel.value);
   });
   /** Every row shown: the scene's actor and camera document (timeline-rows.ts), or the lone document's. */
   const rows = computed<Row[]>(() => {
     const src = sources.value;
     if (!src) {
       const tracks = doc.tracks as MotionTracks | null, pose = doc.format === 'vpd';
-      return buildRows(tracks, collapsed.value, { pose, modelBones: modelBonesFor(doc.doc, tracks, pose, frameBones.value) });
+      const modelBones = modelBonesFor(doc.doc, tracks, pose, frameBones.value);
+      return buildRows(tracks, collapsed.value, { pose, modelBones, model: modelBones && rowsModel.value });
     }
     return buildSceneRows(src, collapsed.value);
   });
@@ -174,7 +181,9 @@ export function createTimelineView() {
     if (isOwnRow(r, activeDoc.value)) return true;
     return r.doc !== undefined && r.doc !== NO_DOC && scene.activate(r.doc);
   }
-  function toggleGroup(id: string) {
+  /** Folds or opens a group (`foldId`: the entry that does it for a group folded until opened, GroupRow.foldId). */
+  function toggleGroup(id: string, foldId?: string) {
+    if (foldId) id = foldId;
     const next = new Set(collapsed.value);
     if (next.has(id)) next.delete(id);
     else next.add(id);
@@ -234,7 +243,7 @@ export function createTimelineView() {
     if (find() < 0) {
       const group = rows.value.find((r) => own(r) && r.type === 'group' && r.collapsed && r.members.some((m) => m.kind === kind && m.track === track));
       if (!group) return;
-      toggleGroup(group.id);
+      toggleGroup(group.id, group.type === 'group' ? group.foldId : undefined);
     }
     const i = find();
     if (i < 0) return;

@@ -11,6 +11,7 @@ import { sampleCamera, sampleLight, type CameraPose } from '../../../shared/vmd/
 import { followedCamera } from '../../../shared/scene/camera-follow';
 import { animationFrameClock, FollowSamples, type FrameClock } from './follow-samples';
 import { PoseBinding, ikSwitchesOf } from './pose-binding';
+import { matchKey } from '../../../shared/pmx/model-inspect';
 import type { FrameProfiler } from './frame-profiler';
 import { DEFAULT_SHADOW_DISTANCE, type PreviewScene, type SelfShadowState } from './preview-scene';
 
@@ -181,11 +182,33 @@ export class MotionDriver {
   /** Binds the motion to the scene's rig now (after a new motion or a new model); pose afterwards. */
   rebind(): PoseBinding {
     const model = this.world.model;
-    // Attach only the morph targets this motion reaches (see BuiltModel.selectMorphs).
-    model?.selectMorphs(this.motion?.morphs.names ?? []);
+    // Attach only the morph targets this motion reaches (see BuiltModel.selectMorphs), and a dragged morph's.
+    const names = this.motion?.morphs.names ?? [];
+    this.draftSelected = this.morphDraft?.name ?? null;
+    model?.selectMorphs(this.draftSelected === null ? names : [...names, this.draftSelected]);
     const influences = model?.mesh.morphTargetInfluences ?? null;
     this.poseBinding = new PoseBinding(this.world.rig, this.motion, ikSwitchesOf(this.doc, this.motion), model?.morphs, influences);
+    this.poseBinding.setMorphDraft(this.morphDraft);
     return this.poseBinding;
+  }
+
+  /** A morph slider's weight while it is dragged (the morph panel; null: none): see PoseBinding.setMorphDraft. */
+  private morphDraft: { name: string; weight: number } | null = null;
+  /** The draft morph whose targets the last rebind selected. */
+  private draftSelected: string | null = null;
+
+  /**
+   * Shows morph `name` at `weight` (null: the motion's weights again) at the next poseAt(). Returns true when the
+   * binding must be built again first (rebind()): the motion lacks the morph, so its targets are not attached yet.
+   */
+  setMorphDraft(d: { name: string; weight: number } | null): boolean {
+    this.morphDraft = d && { name: d.name, weight: d.weight };
+    if (d && this.world.model && d.name !== this.draftSelected) {
+      const key = matchKey(d.name);
+      if (!(this.motion?.morphs.names ?? []).some((n) => matchKey(n) === key)) return true;
+    }
+    this.poseBinding?.setMorphDraft(this.morphDraft);
+    return false;
   }
 
   bindingInfo(): MotionBindingInfo {

@@ -23,11 +23,22 @@ export const VIEW_SIDES: readonly ViewSide[] = ['front', 'back', 'left', 'right'
 
 type V3 = readonly [number, number, number];
 
+/**
+ * The nearest the wheel takes the eye to the view's target (MMD units): it zoomed on toward 0, into the head, where
+ * the picture was empty (new-user pass numorph 10); 2 still frames an eye.
+ */
+export const MIN_ZOOM_DISTANCE = 2;
+/**
+ * The nearest a side view puts the eye (MMD units): a face framed whole at fov 30, so Front after a zoom into the
+ * model shows the face again rather than the inside of the head.
+ */
+export const MIN_SIDE_DISTANCE = 8;
+
 /** From the target toward the eye, for each side. */
 const SIDE_DIRECTIONS: Record<Exclude<ViewSide, 'start'>, V3> = { front: [0, 0, 1], back: [0, 0, -1], left: [-1, 0, 0], right: [1, 0, 0], top: [0, 1, 1e-4] };
 
 /**
- * The eye and target of a side view about `target`, `eye`'s distance from it kept: front looks at the model's
+ * The eye and target of a side view about `target`, `eye`'s distance from it kept (at least MIN_SIDE_DISTANCE): front looks at the model's
  * face (eye on +z), back at its back, left and right from the left and right of the front view (left: the eye
  * on −x, so the model's right side shows, as when walking round it to the left), top from above with the front
  * at the picture's bottom (a hair off the vertical: straight down leaves the orbit without an up).
@@ -35,7 +46,8 @@ const SIDE_DIRECTIONS: Record<Exclude<ViewSide, 'start'>, V3> = { front: [0, 0, 
  */
 export function sideView(side: ViewSide, eye: V3, target: V3): { eye: [number, number, number]; target: [number, number, number] } {
   if (side === 'start') return { eye: [...START_EYE], target: [...START_TARGET] };
-  const d = Math.hypot(eye[0] - target[0], eye[1] - target[1], eye[2] - target[2]) || Math.hypot(START_EYE[0] - START_TARGET[0], START_EYE[1] - START_TARGET[1], START_EYE[2] - START_TARGET[2]);
+  const kept = Math.hypot(eye[0] - target[0], eye[1] - target[1], eye[2] - target[2]) || Math.hypot(START_EYE[0] - START_TARGET[0], START_EYE[1] - START_TARGET[1], START_EYE[2] - START_TARGET[2]);
+  const d = Math.max(MIN_SIDE_DISTANCE, kept);
   const dir = SIDE_DIRECTIONS[side];
   const n = Math.hypot(dir[0], dir[1], dir[2]);
   return { eye: [target[0] + (dir[0] / n) * d, target[1] + (dir[1] / n) * d, target[2] + (dir[2] / n) * d], target: [target[0], target[1], target[2]] };
@@ -46,5 +58,6 @@ export function previewOrbitControls(camera: PerspectiveCamera, canvas: HTMLElem
   controls.target.set(...START_TARGET);
   controls.enableDamping = false;
   controls.zoomToCursor = true;
+  controls.minDistance = MIN_ZOOM_DISTANCE;
   return controls;
 }

@@ -54,7 +54,17 @@ export class PoseBinding {
   effectsChanged = false;
   private readonly morphScratch: Float64Array;
   /** The model's bone / material / UV morphs when the motion reaches any, else null (nothing to do). */
-  private readonly effects: MorphEffects | null;
+  private effects: MorphEffects | null;
+  /** The model's morphs by matching key (the map the binding was built from): a draft's morph is found there. */
+  private readonly morphMap: Map<string, MorphBinding>;
+  /**
+   * A morph slider being dragged (MMD's 表情操作 moves the face live, before 登録): its weight in place of the
+   * sampled one on the tracks that name it (`tracks`), or added through `bind` where the motion has no such
+   * track (the engine selected its targets: MotionDriver.rebind). Null: none.
+   */
+  private draft: { tracks: number[]; bind: MorphBinding | null; weight: number } | null = null;
+  /** Whether the last apply() showed a draft. */
+  private drafted = false;
   /**
    * One bone's local transform in place of its sampled one (three.js coordinates), while its pose handle
    * is dragged (pose-gizmo.ts); morphs, append and IK still act on top of it. Null: none.
@@ -90,6 +100,26 @@ export class PoseBinding {
     this.missingMorphs = morphNames.filter((_, i) => !this.morphBind[i]);
     this.morphScratch = new Float64Array(influences?.length ?? 0);
     this.effects = this.morphBind.find((b) => b?.effects)?.effects?.runtime ?? null;
+    this.morphMap = morphs;
+  }
+
+  /**
+   * Shows morph `name` at `weight` in place of what the motion samples (null: the motion's again), as the
+   * morph panel's slider is dragged; nothing is keyed. A morph the motion lacks shows only where the model's
+   * targets for it were selected (MotionDriver.rebind does that for the draft's name).
+   */
+  setMorphDraft(d: { name: string; weight: number } | null): void {
+    if (!d) {
+      this.draft = null;
+      return;
+    }
+    const key = matchKey(d.name);
+    const names = this.tracks?.morphs.names ?? [];
+    const tracks: number[] = [];
+    names.forEach((n, t) => matchKey(n) === key && tracks.push(t));
+    const bind = tracks.length ? null : (this.morphMap.get(key) ?? null);
+    this.effects ??= bind?.effects?.runtime ?? null;
+    this.draft = { tracks, bind, weight: d.weight };
   }
 
   /** Puts `position` and `quaternion` in place of the bone's sampled local transform (null: the motion's again). */
@@ -141,7 +171,11 @@ export class PoseBinding {
       rig.bones[o.bone].position.copy(o.position);
       rig.bones[o.bone].quaternion.copy(o.quaternion);
     }
-    if (tr) {
+    const draft = this.draft;
+    // Without a motion, one more pass after a draft ends puts its morph back to 0.
+    const drafted = this.drafted;
+    this.drafted = !!draft;
+    if (tr || draft || drafted) {
       const fx = this.effects;
       if (this.influences || fx) {
         // Summed in scratch arrays, written to the mesh only where a value changed.
@@ -151,12 +185,10 @@ export class PoseBinding {
         for (let t = 0; t < this.morphBind.length; t++) {
           const mb = this.morphBind[t];
           if (!mb) continue;
-          const w = sampleMorph(tr.morphs, t, f);
-          if (w === 0) continue;
-          for (let k = 0; k < mb.targets.length; k++) sum[mb.targets[k]] += w * mb.factors[k];
-          const e = mb.effects;
-          if (e && e.runtime === fx) for (let k = 0; k < e.slots.length; k++) fx.weights[e.slots[k]] += w * e.factors[k];
+          const w = draft && draft.tracks.includes(t) ? draft.weight : sampleMorph(tr!.morphs, t, f);
+          if (w !== 0) this.addMorph(mb, w, sum, fx);
         }
+        if (draft?.bind && draft.weight !== 0) this.addMorph(draft.bind, draft.weight, sum, fx);
         let changed = false;
         const inf = this.influences;
         if (inf) {
@@ -175,6 +207,13 @@ export class PoseBinding {
     }
     this.solve(f);
     this.lastPoseMs = performance.now() - t0;
+  }
+
+  /** Adds morph `mb` at weight `w` to the summed target influences and effect weights. */
+  private addMorph(mb: MorphBinding, w: number, sum: Float64Array, fx: MorphEffects | null): void {
+    for (let k = 0; k < mb.targets.length; k++) sum[mb.targets[k]] += w * mb.factors[k];
+    const e = mb.effects;
+    if (e && fx && e.runtime === fx) for (let k = 0; k < e.slots.length; k++) fx.weights[e.slots[k]] += w * e.factors[k];
   }
 
   /**
@@ -197,7 +236,7 @@ export class PoseBinding {
     }
     // On top of the sampled local transforms, before append and IK read them (as in MMD); the weights were
     // summed in apply() for this frame.
-    if (this.tracks && this.effects) this.effects.applyBones(T, R);
+    if ((this.tracks || this.draft) && this.effects) this.effects.applyBones(T, R);
     let ikKeyIndex = -1;
     if (this.ik.frames.length) ikKeyIndex = keyAtOrBefore(this.ik.frames, 0, this.ik.frames.length, f);
     const ikOn = (i: number) => {

@@ -263,6 +263,15 @@ export class PreviewEngine {
     return this.motion.bindingInfo();
   }
 
+  /**
+   * Shows a morph at a weight in place of the motion's (the morph panel's slider while dragged; null: the
+   * motion's again): the face follows the slider before the key is registered on release.
+   */
+  setMorphDraft(d: { name: string; weight: number } | null): void {
+    if (this.motion.setMorphDraft(d)) this.rebind();
+    else this.setFrameIfChanged(this.motion.frame);
+  }
+
   /** Binds the motion to the rig, refreshes the pick tables (the mark found again by name) and re-poses. */
   private rebind(): void {
     const binding = this.motion.rebind();

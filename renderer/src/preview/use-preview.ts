@@ -610,6 +610,8 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
       watch(() => curveEditor.draftVersion, () => {
         if (!time.playing) engine?.setFrameIfChanged(time.frame);
       }),
+      // A morph slider dragged: the face follows it (the key is registered on release).
+      watch(() => store.morphDraft, (d) => engine?.setMorphDraft(d)),
     );
     const e = engine;
     e.gizmo.onCommit = (c) => void commitPose(c);
@@ -641,6 +643,7 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     engine?.dispose();
     engine = null;
     store.setLivePose(null);
+    store.setMorphDraft(null);
   });
 
   /**

@@ -192,6 +192,11 @@ export const usePreviewStore = defineStore('preview', {
      * for the key inspector to follow live; null otherwise. Nothing is edited until the release.
      */
     livePose: null as LivePose | null,
+    /**
+     * While a morph slider is dragged (the morph panel): the morph and the weight the preview shows in place of
+     * the motion's, as MMD's 表情操作 moves the face before 登録; null otherwise. Nothing is edited until the release.
+     */
+    morphDraft: null as { name: string; weight: number } | null,
     /** The shown model's bones by display frame and morphs by panel (the bone list, the morph panel). */
     modelOutline: null as ModelOutline | null,
     /** The camera path drawn in the free view (the pane's Path switch). */
@@ -316,6 +321,9 @@ export const usePreviewStore = defineStore('preview', {
     },
     setLivePose(p: LivePose | null) {
       this.livePose = p;
+    },
+    setMorphDraft(d: { name: string; weight: number } | null) {
+      this.morphDraft = d;
     },
     setPoseMode(mode: 'rotate' | 'translate' | 'off') {
       this.poseMode = mode;

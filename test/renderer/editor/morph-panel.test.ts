@@ -185,3 +185,89 @@ describe('the Morphs panel with a name over a key\'s 15 bytes', () => {
     w.unmount();
   });
 });
+
+// New-user pass (numorph 3): dragging a slider moved the number but not the face (only the release did, keying it).
+// While it is dragged the preview shows the weight (the preview store's morphDraft, which the preview applies:
+// test/renderer/preview/morph-draft.test.ts); the release keys it once; Esc during the drag puts the face back and the
+// release keys nothing.
+describe('the Morphs panel’s slider while dragged', () => {
+  it('shows the face live, keys once on release, and Esc cancels the drag', async () => {
+    memoryScene([['/s/dance.vmd', dance]]);
+    expect(await useSceneStore().openPath('/s/dance.vmd')).toBe(true);
+    usePreviewStore().setOutline({ groups: [], morphs: [{ name: '笑い', panel: 'eyes' }], physicsBones: [] });
+    const ws = useWorkspaceStore();
+    const w = mount(MorphPanel, { attachTo: document.body });
+    const slider = () => w.get('[data-morph="笑い"] [data-testid="morph-slider"]');
+    const el = () => slider().element as HTMLInputElement;
+    useTimeStore().seek(10); // 笑い 0.5 between its keys 0@0 and 1@20
+    await w.vm.$nextTick();
+    const steps = ws.undoStack.length;
+    // Dragged to 0.8 (input events only: the pointer is still down).
+    el().value = '0.8';
+    await slider().trigger('input');
+    expect(usePreviewStore().morphDraft).toEqual({ name: '笑い', weight: 0.8 });
+    el().value = '0.9';
+    await slider().trigger('input');
+    expect(usePreviewStore().morphDraft).toEqual({ name: '笑い', weight: 0.9 });
+    expect(ws.undoStack.length).toBe(steps);
+    // Esc: the draft is gone, the slider back at 0.5, and the release (change) keys nothing.
+    await slider().trigger('keydown', { key: 'Escape' });
+    expect(usePreviewStore().morphDraft).toBeNull();
+    expect(Number(el().value)).toBeCloseTo(0.5, 6);
+    el().value = '0.95'; // the pointer still moving after Esc
+    await slider().trigger('input');
+    expect(usePreviewStore().morphDraft).toBeNull();
+    await slider().trigger('change');
+    expect(ws.undoStack.length).toBe(steps);
+    expect(buildTracks(ws.doc!).morphs.frames.length).toBe(3);
+    // A new drag: live again, and its release is one undo step keying 0.7 at frame 10.
+    await slider().trigger('pointerdown');
+    el().value = '0.7';
+    await slider().trigger('input');
+    expect(usePreviewStore().morphDraft).toEqual({ name: '笑い', weight: 0.7 });
+    await slider().trigger('change');
+    expect(usePreviewStore().morphDraft).toBeNull();
+    expect(ws.undoStack.length).toBe(steps + 1);
+    const t = buildTracks(ws.doc!).morphs;
+    const tr = t.index.get('笑い')!;
+    const keys = Array.from(t.frames.subarray(t.start[tr], t.start[tr + 1]));
+    expect(keys).toEqual([0, 10, 20]);
+    w.unmount();
+  });
+});
+
+// New-user pass (numorph 6): after typing a weight and Enter the focus stayed in the number box, so → moved its text
+// cursor instead of the frame, and Esc did not leave it. Enter registers and leaves the box (the app's keys reach the
+// timeline again); Esc puts the shown weight back and leaves too.
+describe('the Morphs panel’s number box and the keyboard', () => {
+  it('Enter registers once and leaves the box; Escape restores it and leaves', async () => {
+    memoryScene([['/s/dance.vmd', dance]]);
+    expect(await useSceneStore().openPath('/s/dance.vmd')).toBe(true);
+    usePreviewStore().setOutline({ groups: [], morphs: [{ name: '笑い', panel: 'eyes' }], physicsBones: [] });
+    const ws = useWorkspaceStore();
+    const w = mount(MorphPanel, { attachTo: document.body });
+    useTimeStore().seek(10); // 笑い 0.5 between its keys
+    await w.vm.$nextTick();
+    const steps = ws.undoStack.length;
+    const box = w.get('[data-morph="笑い"] [data-testid="morph-weight"]').element as HTMLInputElement;
+    const typeAndPress = async (text: string, key: string) => {
+      box.focus();
+      box.dispatchEvent(new FocusEvent('focus'));
+      box.value = text;
+      box.dispatchEvent(new Event('input'));
+      box.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+      await w.vm.$nextTick();
+    };
+    await typeAndPress('0.25', 'Enter');
+    expect(document.activeElement).not.toBe(box);
+    expect(ws.undoStack.length).toBe(steps + 1);
+    const t = buildTracks(ws.doc!).morphs, tr = t.index.get('笑い')!;
+    expect(Array.from(t.frames.subarray(t.start[tr], t.start[tr + 1]))).toEqual([0, 10, 20]);
+    expect(box.value).toBe('0.250');
+    await typeAndPress('0.9', 'Escape');
+    expect(document.activeElement).not.toBe(box);
+    expect(box.value).toBe('0.250');
+    expect(ws.undoStack.length).toBe(steps + 1);
+    w.unmount();
+  });
+});

@@ -4,7 +4,7 @@
 // that point, and the eye nearer; over the middle it zooms straight in, as before.
 import { describe, expect, it } from 'vitest';
 import { PerspectiveCamera } from 'three';
-import { previewOrbitControls } from '../../../renderer/src/preview/orbit';
+import { previewOrbitControls, sideView } from '../../../renderer/src/preview/orbit';
 
 function view() {
   const canvas = document.createElement('canvas');
@@ -37,6 +37,19 @@ describe('the preview’s wheel', () => {
     expect(v.controls.target.x).toBeCloseTo(0, 6);
     expect(v.controls.target.y).toBeCloseTo(10, 6);
     expect(v.camera.position.z).toBeLessThan(40);
+    v.done();
+  });
+
+  // New-user pass numorph 10: 25 wheel steps over the head took the eye through the face (the distance shrinks by a
+  // factor each step, toward 0), the picture empty, and ⟲ Front kept that distance. The wheel stops 2 units short of
+  // the target, and Front puts the eye at least 8 away (a face framed whole).
+  it('stops short of the target, and Front after it frames the face from 8 units', () => {
+    const v = view();
+    for (let i = 0; i < 60; i++) v.wheel(400, 300);
+    expect(v.camera.position.distanceTo(v.controls.target)).toBeCloseTo(2, 6);
+    const t = v.controls.target;
+    const front = sideView('front', [v.camera.position.x, v.camera.position.y, v.camera.position.z], [t.x, t.y, t.z]);
+    expect(front.eye).toEqual([t.x, t.y, t.z + 8]);
     v.done();
   });
 });
