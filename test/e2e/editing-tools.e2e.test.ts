@@ -277,7 +277,7 @@ describe('editing tools in the browser mode', () => {
     expect(suite.app.errors).toEqual([]);
   });
 
-  it('notices collect beside the editor (never over the curve pane or the timeline), follow the language, and can all be dismissed', async () => {
+  it('notices stand in the preview’s corner (never over the curve pane, the timeline or the Key panel), follow the language, and can all be dismissed', async () => {
     const { page } = suite.app;
     await openFresh(page, WALK);
     // The "Opened" success notice fades on its own.

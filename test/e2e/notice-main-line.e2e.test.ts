@@ -1,5 +1,6 @@
 /**
- * An error notice in the narrow strip beside the editor (about 190 px at 1366×768) shows its main line whole:
+ * An error notice in the narrowest corner notices get (224 px, in a window 1024 px wide; before, the strip beside the
+ * editor, about 190 px at 1366×768) shows its main line whole:
  * what is wrong, before a "More" toggle; the rest of the explanation behind it. Before, the text was capped at five
  * lines and a damaged file's notice stopped mid-sentence (「…ファイルの大きさ」) over ▾ 続きを表示 (translator pass nui18n,
  * finding 12). Read from the real layout in Chromium, in English and Japanese.
@@ -48,8 +49,8 @@ async function mainLine(page: Page, lead: string) {
   }, lead);
 }
 
-describe('an error notice at 1366×768', () => {
-  const s = appForSuite({ viewport: { width: 1366, height: 768 } });
+describe('an error notice at 1024×700', () => {
+  const s = appForSuite({ viewport: { width: 1024, height: 700 } });
 
   it('shows its main line whole before More, in English and Japanese', async () => {
     const { page } = s.app;
