@@ -379,6 +379,7 @@ async function askKeepLone(): Promise<boolean | null> {
     // The offset a removed song left (kept for the song picked next): said as the music's, not "its".
     else if (c.kind === 'offset' && now.audio) parts.push({ key: now.audio.path === null ? 'scene.keep.offsetAlone' : 'scene.keep.offset', params: { frames: String(now.audio.offsetFrames) } });
     else if (c.kind === 'stage') parts.push({ key: 'scene.keep.stage' });
+    else if (c.kind === 'edge') parts.push({ key: 'scene.keep.edge' });
     else if (c.kind === 'hidden') parts.push({ key: 'scene.keep.hidden' });
   }
   if (!parts.length) return null;
