@@ -82,6 +82,7 @@ export function createServices(o: ServicesOptions): Services {
     pickSaveFile: (opts) => guard(() => o.dialogs.pickSaveFile(opts)),
     pickFolder: (opts) => guard(() => o.dialogs.pickFolder(opts)),
     listDirectory: (p, opts) => guard(() => files.listDirectory(p, opts)),
+    readFileHead: (p) => guard(() => files.readFileHead(p)),
     createFolder: (p) => guard(() => files.createFolder(p)),
     saveFile: (p, bytes, opts) => guard(() => files.saveFile(p, bytes, opts)),
     listRecent: () => guard(async () => okValue(await recent.list())),

@@ -212,6 +212,7 @@ export const VALIDATORS: Record<RequestName, Check> = {
   pickSaveFile: pickCheck,
   pickFolder: pickCheck,
   createFolder: (a) => count(a, 1, 1) ?? path(a[0], 'path'),
+  readFileHead: (a) => count(a, 1, 1) ?? path(a[0], 'path'),
   listDirectory: (a) => count(a, 1, 2) ?? path(a[0], 'path', true) ?? shape(a[1], 'options', { filter: isFilter, showHidden: isBool }),
   saveFile: (a) =>
     count(a, 2, 3) ??

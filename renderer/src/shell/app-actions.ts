@@ -53,7 +53,14 @@ export async function openAny(source: OpenSource): Promise<boolean> {
   const notify = useNotifyStore();
   let kind = openKindOf(name);
   if (kind === null) {
-    const bytes = 'bytes' in source ? source.bytes : undefined;
+    // By path (Open…, Open Recent, a file handed over): main reads its first bytes only, which say what it is as a
+    // drop's bytes do; a VMD renamed .mvd was called a MikuMikuMoving motion by its name (fixnotdone 2).
+    const head = 'path' in source ? await useApi().readFileHead(source.path) : null;
+    if (head && !head.ok && head.error.code !== 'E_FILE_EMPTY') {
+      notify.error(head.error);
+      return false;
+    }
+    const bytes = 'bytes' in source ? source.bytes : head?.ok ? head.value.bytes : undefined;
     const content = bytes ? fileKindByContent(bytes) : null;
     // A VMD or VPD under another name (a dance renamed .mvd) opens as what its bytes are (decodeDocument reads it so).
     if (content === 'vmd' || content === 'vpd') kind = 'motion';
