@@ -114,6 +114,7 @@ export function createServices(o: ServicesOptions): Services {
           ...(state.unsaved ? { unsaved: [...state.unsaved] } : {}),
           ...(state.scene !== undefined ? { scene: state.scene, nameDirty: state.nameDirty === true } : {}),
           ...(state.stageMotion ? { stageMotion: state.stageMotion } : {}),
+          ...(state.busy ? { busy: true } : {}),
         };
         o.window?.setDocumentState(docState);
         return okValue(undefined);

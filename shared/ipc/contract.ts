@@ -219,6 +219,11 @@ export interface DocumentState {
    * VPD/VRMA/BVH are off, as the app's own Export items are. Absent for a model's motion or none.
    */
   stageMotion?: 'camera' | 'light';
+  /**
+   * A job runs in the window (a video rendering, a physics bake, a Whole Motion fit, a merge, a folder batch, a capture
+   * import: shell/job-guard.ts runningJob): closing the window asks first, as unsaved changes do (close-guard.ts).
+   */
+  busy?: boolean;
 }
 
 /**

@@ -260,7 +260,7 @@ export const VALIDATORS: Record<RequestName, Check> = {
   setDocumentState: (a) =>
     count(a, 1, 1) ??
     (isObj(a[0]) ? null : 'state must be an object') ??
-    shape(a[0], 'state', { path: isStrOrNull, name: isStrOrNull, dirty: isBool, unsaved: (x) => Array.isArray(x) && x.length <= 1000 && x.every(isStr), scene: isStr, nameDirty: isBool, stageMotion: (x) => x === 'camera' || x === 'light' }) ??
+    shape(a[0], 'state', { path: isStrOrNull, name: isStrOrNull, dirty: isBool, unsaved: (x) => Array.isArray(x) && x.length <= 1000 && x.every(isStr), scene: isStr, nameDirty: isBool, stageMotion: (x) => x === 'camera' || x === 'light', busy: isBool }) ??
     (own(a[0] as object, 'dirty') && typeof (a[0] as Record<string, unknown>).dirty === 'boolean' ? null : 'state: "dirty" must be a boolean'),
   closeWindow: noArgs,
   diskSpace: (a) => count(a, 1, 1) ?? path(a[0], 'path'),

@@ -426,6 +426,18 @@ describe('electron/main.ts wiring', () => {
     expect(exportsOf(e.menus.at(-1)).map((i) => i.enabled)).toEqual([undefined, undefined, undefined]);
   });
 
+  it('a job running with nothing unsaved (a video rendering) hands the close to the renderer too; after it ends the window closes at once', async () => {
+    const e = await load({ lock: true });
+    const w = e.windows[0];
+    const frame = { url: 'file://' + w.loadedFile.replace(/\\/g, '/'), parent: null };
+    await e.handlers.get('vmd:setDocumentState')!({ senderFrame: frame }, { path: '/m/a.vmd', name: 'a.vmd', dirty: false, busy: true });
+    expect(w.title).toBe('a.vmd — VMD Studio');
+    expect(w.close()).toBe(true); // prevented: the renderer asks "Stop it and close?"
+    expect(w.webContents.sent.at(-1)).toEqual({ channel: 'vmd:menuCommand', payload: { command: 'saveAndClose' } });
+    await e.handlers.get('vmd:setDocumentState')!({ senderFrame: frame }, { path: '/m/a.vmd', name: 'a.vmd', dirty: false });
+    expect(w.close()).toBe(false);
+  });
+
   it('a scene with unsaved documents is closed the same way; a clean one closes at once', async () => {
     const e = await load({ lock: true });
     const w = e.windows[0];

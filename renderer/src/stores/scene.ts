@@ -1584,11 +1584,17 @@ export const useSceneStore = defineStore('scene', () => {
     // A camera or light motion active: the native menu turns its exports off (as MenuBar's are).
     const counts = ws.active?.info.counts;
     const kind = counts ? stageMotionKind(counts) : null;
-    const stage = kind ? { stageMotion: kind } : {};
+    const stage = { ...(kind ? { stageMotion: kind } : {}), ...(jobBusy.value ? { busy: true } : {}) };
     const own: DocumentState = { path: ws.path, name: ws.isOpen ? ws.fileName : null, dirty: ws.dirty, ...stage };
     if (!path.value && !untitled.value) return own;
     const sceneName = path.value ? basenamePath(path.value) : useSettingsStore().t('scene.untitled');
     return { path: path.value ?? own.path, name: own.name, dirty: anyDirty.value, unsaved: unsavedNames.value, scene: sceneName, nameDirty: own.dirty, ...stage };
+  }
+
+  /** A job runs in the window (shell/job-guard.ts reportJobs): main asks before closing it (DocumentState.busy). */
+  const jobBusy = ref(false);
+  function setJobBusy(busy: boolean) {
+    jobBusy.value = busy;
   }
 
   /** The state last sent to the main process: edits after the first leave it unchanged. */
@@ -1663,6 +1669,7 @@ export const useSceneStore = defineStore('scene', () => {
     setStage,
     placeStage,
     setEdgeWidth,
+    setJobBusy,
     removeEntry,
     openPath,
     openRead,
