@@ -340,6 +340,8 @@ export async function openCapture(source: OpenSource): Promise<boolean> {
  * False when there is nothing to import or the conversion failed (the dialog says why).
  */
 export async function importCapture(): Promise<boolean> {
+  // It adds an actor to the scene: not under a job working on it (a video rendering…), as Open… and a drop are not.
+  if (refusedWhileJob()) return false;
   const m = useMocapStore();
   if (!m.source || (!m.modelPath && !m.standard)) return false;
   if (!m.current && !(await m.convert())) return false;
@@ -380,6 +382,8 @@ export function captureLoadTarget(): { id: number; name: string } | null {
  * such actor or nothing to load (the dialog says why).
  */
 export async function loadCaptureOnto(): Promise<boolean> {
+  // It replaces an actor's motion: not under a job working on it.
+  if (refusedWhileJob()) return false;
   const m = useMocapStore();
   const target = captureLoadTarget();
   if (!m.source || !target) return false;
