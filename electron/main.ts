@@ -23,6 +23,7 @@ import { createServices, type Services } from './services';
 import { createAccessList, guardHandlers } from './services/access';
 import { APP_NAME, APP_VERSION } from './services/app-version';
 import { runBatch } from './batch/engine';
+import { closeAsksRenderer } from './close-guard';
 
 // Same settings folder as the browser mode (server/paths.ts): <appData>/vmd-studio.
 app.setPath('userData', path.join(app.getPath('appData'), 'vmd-studio'));
@@ -237,14 +238,14 @@ function start(): void {
       const w = win!;
       const b = w.getNormalBounds();
       lastWrite = services!.settings.set({ window: { x: b.x, y: b.y, width: b.width, height: b.height, maximized: w.isMaximized() } }).catch(() => undefined);
-      const state = services!.documentState();
-      if (forceClose || !state.dirty) return;
-      // A renderer that crashed cannot ask or save: close as the platform would.
-      if (w.webContents.isCrashed?.()) return;
+      // Nothing unsaved and no job running, or a renderer that crashed (it cannot ask or save): close as the
+      // platform would (close-guard.ts).
+      if (!closeAsksRenderer(services!.documentState(), { forced: forceClose, crashed: w.webContents.isCrashed?.() === true })) return;
       e.preventDefault();
-      // The renderer asks in the window, one question listing the unsaved documents (Save All / Don't Save /
-      // Choose for Each… / Cancel; one alone: Save / Don't Save / Cancel), saves what was chosen, and calls
-      // closeWindow() when the window may close (commands.ts askEachBeforeClose).
+      // The renderer asks in the window: a running job first ("A video is rendering. Stop it and close?"), then one
+      // question listing the unsaved documents (Save All / Don't Save / Choose for Each… / Cancel; one alone: Save /
+      // Don't Save / Cancel), saves what was chosen, and calls closeWindow() when the window may close
+      // (commands.ts saveAndClose).
       send('menuCommand', { command: 'saveAndClose' });
     });
     win.on('closed', () => {

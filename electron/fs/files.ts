@@ -233,6 +233,34 @@ export async function readBytes(file: string, opts: { maxBytes?: number } = {}):
   }
 }
 
+/**
+ * The first `count` bytes of a regular file (fewer when it is shorter), and nothing more: enough to tell by its
+ * magic what a file is (a VMD renamed .mvd) without reading a file of any size.
+ */
+export async function readHead(file: string, count: number): Promise<IoResult<Uint8Array>> {
+  let fh: import('node:fs/promises').FileHandle | null = null;
+  try {
+    // A FIFO or a device is refused before it is opened (opening a FIFO waits for a writer).
+    const before = await fsp.stat(file);
+    if (!before.isFile()) return { ok: false, error: notRegularFileError(file, before) };
+    fh = await fsp.open(file, READ_FLAGS);
+    const st = await fh.stat();
+    if (!st.isFile()) return { ok: false, error: notRegularFileError(file, st) };
+    const buf = Buffer.alloc(Math.max(0, Math.min(count, st.size)));
+    let n = 0;
+    while (n < buf.length) {
+      const { bytesRead } = await fh.read(buf, n, buf.length - n, n);
+      if (bytesRead === 0) break;
+      n += bytesRead;
+    }
+    return { ok: true, value: new Uint8Array(buf.buffer, buf.byteOffset, n) };
+  } catch (e) {
+    return { ok: false, error: await ioErrorNamed(e, file) };
+  } finally {
+    if (fh) await fh.close().catch(() => undefined);
+  }
+}
+
 /** What every reader of an input document (the app's open and drop, the CLI, the batch) says of a 0-byte file: one, in shared/. */
 export { emptyFileError };
 

@@ -218,6 +218,8 @@ function fileOptionsOf(job: BatchJob): string[] {
  */
 const FILE_REQUESTS: Readonly<Record<string, readonly GrantKind[]>> = {
   openFile: ['motion', 'any'],
+  // Its first bytes only, of a file the person chose (Open… of a renamed VMD), or a scene's motion.
+  readFileHead: ['motion', 'any'],
   saveFile: ['motion', 'any'],
   readModelFile: ['model', 'any'],
   openScene: ['any'],

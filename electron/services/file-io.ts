@@ -15,7 +15,8 @@
 import { createHash } from 'node:crypto';
 import { promises as fsp, type BigIntStats } from 'node:fs';
 import path from 'node:path';
-import { atomicWrite, emptyFileError, ioErrorNamed, isReadOnlyFile, notRegularFileError, readBytes, realTarget, tooLargeError } from '../fs/files';
+import { atomicWrite, emptyFileError, ioErrorNamed, isReadOnlyFile, notRegularFileError, readBytes, readHead, realTarget, tooLargeError } from '../fs/files';
+import { FILE_HEAD_BYTES } from '../../shared/ipc/contract';
 import { errValue, okValue, type FileStamp, type IpcResult, type OpenedFile, type SavedFile, type SaveOptions } from '../../shared/ipc/contract';
 import type { CodecError } from '../../shared/vmd/errors';
 
@@ -72,11 +73,24 @@ async function changedSince(abs: string, st: BigIntStats, expect: FileStamp): Pr
   return okValue({ changed: sha256(now.value) !== expect.sha256, bytes: now.value });
 }
 
-/** Reads a file's bytes for a request: `what` names the kind in the error ("a VMD or VPD file"); with `stamp`, the version read and its real path too. */
-export async function readChecked(file: string, exts: readonly string[], what: string, maxBytes: number, opts: { stamp?: boolean } = {}): Promise<IpcResult<OpenedFile>> {
+/**
+ * Reads a file's bytes for a request: `what` names the kind in the error ("a VMD or VPD file"); with `stamp`, the
+ * version read and its real path too. With `byContent`, a file of another extension is read when its first bytes
+ * (FILE_HEAD_BYTES, read alone first) pass it: a VMD renamed .mvd opens by Open… as it does when dropped.
+ */
+export async function readChecked(
+  file: string,
+  exts: readonly string[],
+  what: string,
+  maxBytes: number,
+  opts: { stamp?: boolean; byContent?: (head: Uint8Array) => boolean } = {},
+): Promise<IpcResult<OpenedFile>> {
   const abs = path.resolve(file);
+  const unsupported = () => errValue<OpenedFile>('E_UNSUPPORTED', `not ${what} (${exts.join(', ')}): ${path.basename(abs)}`, { file: abs });
   if (!exts.includes(path.extname(abs).toLowerCase())) {
-    return errValue('E_UNSUPPORTED', `not ${what} (${exts.join(', ')}): ${path.basename(abs)}`, { file: abs });
+    if (!opts.byContent) return unsupported();
+    const head = await readHead(abs, FILE_HEAD_BYTES);
+    if (!head.ok || !opts.byContent(head.value)) return unsupported();
   }
   let st: BigIntStats;
   try {

@@ -6,11 +6,13 @@
 import { promises as fsp, Stats } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ensureFolder, ioError, ioErrorNamed, nonUtf8Name, notRegularFileError, rawPathOf, realTarget, utf8Name } from '../fs/files';
+import { emptyFileError, ensureFolder, ioError, ioErrorNamed, nonUtf8Name, notRegularFileError, rawPathOf, readHead, realTarget, utf8Name } from '../fs/files';
 import type { CodecError } from '../../shared/vmd/errors';
 import {
   errValue,
   okValue,
+  FILE_HEAD_BYTES,
+  type FileHead,
   type DirectoryEntry,
   type DirectoryListing,
   type FileFilter,
@@ -45,6 +47,7 @@ export interface FileService {
   openFile(file: string, opts?: { recent?: boolean }): Promise<IpcResult<OpenedFile>>;
   saveFile(file: string, bytes: Uint8Array, opts?: SaveOptions): Promise<IpcResult<SavedFile>>;
   listDirectory(dir: string, opts?: { filter?: FileFilter; showHidden?: boolean }): Promise<IpcResult<DirectoryListing>>;
+  readFileHead(file: string): Promise<IpcResult<FileHead>>;
   createFolder(dir: string): Promise<IpcResult<string>>;
   readModelFile(file: string, opts?: { recent?: boolean }): Promise<IpcResult<OpenedFile>>;
   readAsset(modelPath: string, relative: string): Promise<IpcResult<OpenedFile>>;
@@ -291,13 +294,20 @@ function readsAsMotion(file: string, bytes: Uint8Array): boolean {
   return pose ? looksLikeVpd(bytes) : vmdLayoutFits(bytes);
 }
 
+/** First bytes of a VMD motion or a VPD pose (fileKindByContent: "Vocaloid Motion Data", "Vocaloid Pose Data file"). */
+function isMotionHead(head: Uint8Array): boolean {
+  const kind = fileKindByContent(head);
+  return kind === 'vmd' || kind === 'vpd';
+}
+
 export function createFileService(opts: FileServiceOptions = {}): FileService {
   /** Saves keep a .bak of a replaced file when asked (file-io.ts createBackupSaver; never through a link). */
   const save = createBackupSaver();
   const home = opts.homeDir ?? os.homedir();
   return {
     async openFile(file, o = {}) {
-      const r = await readChecked(file, OPENED_EXTENSIONS, 'a VMD, VPD, BVH or VRM Animation file', MAX_MOTION_FILE_BYTES, { stamp: true });
+      // A VMD or VPD under another name (a dance renamed .mvd) by its first bytes, as a drop opens it (app-actions.ts).
+      const r = await readChecked(file, OPENED_EXTENSIONS, 'a VMD, VPD, BVH or VRM Animation file', MAX_MOTION_FILE_BYTES, { stamp: true, byContent: isMotionHead });
       // Recent files are files that open: one that does not read as its format stays off the list, and
       // one that is gone comes off it (the editor says why in either case). A file a scene reads for an actor
       // (recent: false) stays off it: the person opened the scene, which heads the list (MMD lists the .pmm,
@@ -318,6 +328,15 @@ export function createFileService(opts: FileServiceOptions = {}): FileService {
         await opts.recent?.add(abs).catch(() => undefined);
       }
       return r;
+    },
+
+    async readFileHead(file) {
+      const abs = path.resolve(expandHome(file, home));
+      const r = await readHead(abs, FILE_HEAD_BYTES);
+      if (!r.ok) return r;
+      // An empty array cannot cross the browser mode's frame, and an empty file is no kind at all.
+      if (r.value.byteLength === 0) return { ok: false, error: emptyFileError(abs) };
+      return okValue({ path: abs, bytes: r.value });
     },
 
     async createFolder(dir) {

@@ -82,6 +82,7 @@ export function createServices(o: ServicesOptions): Services {
     pickSaveFile: (opts) => guard(() => o.dialogs.pickSaveFile(opts)),
     pickFolder: (opts) => guard(() => o.dialogs.pickFolder(opts)),
     listDirectory: (p, opts) => guard(() => files.listDirectory(p, opts)),
+    readFileHead: (p) => guard(() => files.readFileHead(p)),
     createFolder: (p) => guard(() => files.createFolder(p)),
     saveFile: (p, bytes, opts) => guard(() => files.saveFile(p, bytes, opts)),
     listRecent: () => guard(async () => okValue(await recent.list())),
@@ -113,6 +114,7 @@ export function createServices(o: ServicesOptions): Services {
           ...(state.unsaved ? { unsaved: [...state.unsaved] } : {}),
           ...(state.scene !== undefined ? { scene: state.scene, nameDirty: state.nameDirty === true } : {}),
           ...(state.stageMotion ? { stageMotion: state.stageMotion } : {}),
+          ...(state.busy ? { busy: true } : {}),
         };
         o.window?.setDocumentState(docState);
         return okValue(undefined);

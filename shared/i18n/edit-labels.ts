@@ -25,6 +25,7 @@ const EDIT_LABELS: Record<string, UiStringKey> = {
   'mirror pose': 'edit.label.mirrorPose',
   // The scene's own steps (stores/scene.ts).
   staging: 'edit.label.staging',
+  'outline width': 'edit.label.edgeWidth',
   'camera follow': 'edit.label.cameraFollow',
   'add actor': 'edit.label.addActor',
   'add camera': 'edit.label.addCamera',

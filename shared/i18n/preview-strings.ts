@@ -121,6 +121,8 @@ const en = {
   'preview.outline': 'Outline',
   'preview.droppedNoFolder': 'dropped without its folder (the browser gives no path): open the model with Model… to load its textures',
   'preview.outlineTitle': "MMD's edge lines around the model. Off by default without a GPU: software rendering would draw the model twice per frame.",
+  'preview.edgeWidth': 'Outline width',
+  'preview.edgeWidthTitle': "Outline width of this actor's model: its own edge size × this (0–2; 1: as the model file has it, 0: none). Kept in the scene file; the video draws it too, with the Outline switch on or off.",
 };
 
 export type PreviewStringKey = keyof typeof en;
@@ -242,6 +244,8 @@ const ja: Record<PreviewStringKey, string> = {
   'preview.outline': '輪郭線（エッジ）',
   'preview.droppedNoFolder': 'ブラウザからのドロップではフォルダが分からないため読めません。「モデル…」から開くとテクスチャも読み込みます',
   'preview.outlineTitle': 'モデルの周りの線（MMD のエッジ）。GPU がない環境ではモデルを 2 回描くことになるため、既定でオフです。',
+  'preview.edgeWidth': '輪郭線の太さ',
+  'preview.edgeWidthTitle': 'このアクターのモデルの輪郭線の太さ：モデルのエッジサイズ × この値（0〜2。1 でモデルファイルのまま、0 で線なし）。シーンファイルに保存され、動画にも（輪郭線スイッチのオン・オフに関わらず）この太さで描かれます。',
 };
 
 export const previewStrings: Record<'en' | 'ja', Record<PreviewStringKey, string>> = { en, ja };

@@ -75,6 +75,7 @@ const en = {
   'edit.label.loadMotion': 'load motion {file}',
   'edit.label.reload': 'reload {file}',
   'edit.label.staging': 'staging',
+  'edit.label.edgeWidth': 'outline width',
   'edit.label.cameraFollow': 'camera follow',
   'edit.label.useBakedCamera': 'use baked camera {file}',
   'edit.label.cameraDistance': 'Camera distance {from} → {to}',
@@ -127,6 +128,11 @@ const en = {
   'job.bake': 'Physics is being baked',
   'job.wholeMotion': '{op} is being applied',
   'job.merge': 'Motions are being merged',
+  'job.batch': 'A folder batch is running',
+  'job.capture': 'A capture is being converted',
+  'job.closeTitle': 'A job is running',
+  'job.closeAsk': '{job}. Stop it and close?',
+  'job.stopAndClose': 'Stop and Close',
 };
 
 export type UxStringKey = keyof typeof en;
@@ -199,6 +205,7 @@ const ja: Record<UxStringKey, string> = {
   'edit.label.loadMotion': 'モーション読み込み {file}',
   'edit.label.reload': '再読み込み {file}',
   'edit.label.staging': '立ち位置の変更',
+  'edit.label.edgeWidth': '輪郭線の太さ',
   'edit.label.cameraFollow': 'カメラ追従',
   'edit.label.useBakedCamera': '焼き込んだカメラを使う {file}',
   'edit.label.cameraDistance': 'カメラ距離 {from} → {to}',
@@ -249,6 +256,11 @@ const ja: Record<UxStringKey, string> = {
   'job.bake': '物理を焼き込み中です',
   'job.wholeMotion': '「{op}」を適用中です',
   'job.merge': 'モーションを結合中です',
+  'job.batch': 'フォルダーの一括処理を実行中です',
+  'job.capture': 'キャプチャを変換中です',
+  'job.closeTitle': '処理の実行中',
+  'job.closeAsk': '{job}。中止して閉じますか？',
+  'job.stopAndClose': '中止して閉じる',
 };
 
 export const uxStrings: Record<Locale, Record<UxStringKey, string>> = { en, ja };

@@ -115,6 +115,16 @@ export interface DirectoryListing {
   selected?: string;
 }
 
+/** How many first bytes readFileHead gives: enough for every magic the app tells a file by (file-kind.ts, mmd-family.ts). */
+export const FILE_HEAD_BYTES = 64;
+
+/** A file's first bytes (at most FILE_HEAD_BYTES), by readFileHead. */
+export interface FileHead {
+  /** Absolute path. */
+  path: string;
+  bytes: Uint8Array;
+}
+
 export interface SaveOptions {
   /** Replace an existing file (else E_IO_EXISTS). */
   overwrite?: boolean;
@@ -209,6 +219,11 @@ export interface DocumentState {
    * VPD/VRMA/BVH are off, as the app's own Export items are. Absent for a model's motion or none.
    */
   stageMotion?: 'camera' | 'light';
+  /**
+   * A job runs in the window (a video rendering, a physics bake, a Whole Motion fit, a merge, a folder batch, a capture
+   * import: shell/job-guard.ts runningJob): closing the window asks first, as unsaved changes do (close-guard.ts).
+   */
+  busy?: boolean;
 }
 
 /**
@@ -286,6 +301,12 @@ export interface Requests {
   pickFolder(opts?: PickOptions): Promise<IpcResult<string | null>>;
   /** One folder's sub-folders and matching files ('' = home folder). */
   listDirectory(path: string, opts?: { filter?: FileFilter; showHidden?: boolean }): Promise<IpcResult<DirectoryListing>>;
+  /**
+   * A file's first bytes only (FILE_HEAD_BYTES): Open… of a name the app does not take tells by them what the file
+   * is, as a drop does by the bytes it has (a VMD renamed .mvd opens; a real .mvd is named as MikuMikuMoving's).
+   * E_FILE_EMPTY for an empty file.
+   */
+  readFileHead(path: string): Promise<IpcResult<FileHead>>;
   /**
    * Makes a folder and its missing parents (the in-app Save dialog's New Folder, and a typed folder that is
    * not there yet); a folder already there is fine. Value: its absolute path. Under Electron only inside a
@@ -386,6 +407,7 @@ export const REQUEST_NAMES = [
   'pickSaveFile',
   'pickFolder',
   'listDirectory',
+  'readFileHead',
   'createFolder',
   'saveFile',
   'listRecent',

@@ -212,6 +212,7 @@ export const VALIDATORS: Record<RequestName, Check> = {
   pickSaveFile: pickCheck,
   pickFolder: pickCheck,
   createFolder: (a) => count(a, 1, 1) ?? path(a[0], 'path'),
+  readFileHead: (a) => count(a, 1, 1) ?? path(a[0], 'path'),
   listDirectory: (a) => count(a, 1, 2) ?? path(a[0], 'path', true) ?? shape(a[1], 'options', { filter: isFilter, showHidden: isBool }),
   saveFile: (a) =>
     count(a, 2, 3) ??
@@ -259,7 +260,7 @@ export const VALIDATORS: Record<RequestName, Check> = {
   setDocumentState: (a) =>
     count(a, 1, 1) ??
     (isObj(a[0]) ? null : 'state must be an object') ??
-    shape(a[0], 'state', { path: isStrOrNull, name: isStrOrNull, dirty: isBool, unsaved: (x) => Array.isArray(x) && x.length <= 1000 && x.every(isStr), scene: isStr, nameDirty: isBool, stageMotion: (x) => x === 'camera' || x === 'light' }) ??
+    shape(a[0], 'state', { path: isStrOrNull, name: isStrOrNull, dirty: isBool, unsaved: (x) => Array.isArray(x) && x.length <= 1000 && x.every(isStr), scene: isStr, nameDirty: isBool, stageMotion: (x) => x === 'camera' || x === 'light', busy: isBool }) ??
     (own(a[0] as object, 'dirty') && typeof (a[0] as Record<string, unknown>).dirty === 'boolean' ? null : 'state: "dirty" must be a boolean'),
   closeWindow: noArgs,
   diskSpace: (a) => count(a, 1, 1) ?? path(a[0], 'path'),

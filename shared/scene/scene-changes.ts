@@ -8,11 +8,11 @@ import { basenamePath } from './scene-path';
 
 /**
  * One change, from most to least telling: actors added or removed, an actor's motion, model, stage (position
- * and turn), shown/hidden; the camera document; the song, its offset, volume/mute, beat grid (BPM); the output
+ * and turn), outline width, shown/hidden; the camera document; the song, its offset, volume/mute, beat grid (BPM); the output
  * aspect; 'other' for anything else the file holds (fields of a later version, …).
  */
 export type SceneChange =
-  | { kind: 'added' | 'removed' | 'motion' | 'model' | 'stage' | 'hidden'; actors: string[] }
+  | { kind: 'added' | 'removed' | 'motion' | 'model' | 'stage' | 'edge' | 'hidden'; actors: string[] }
   | { kind: 'camera' | 'song' | 'offset' | 'volume' | 'bpm' | 'aspect' | 'other' };
 
 /** An actor's name as the file gives it, else its model's file name, else its motion's, without the extension. */
@@ -50,7 +50,7 @@ export function sceneChanges(saved: Scene, now: Scene, label: (i: number) => str
   pairs.sort((a, b) => a[1] - b[1]);
 
   const out: SceneChange[] = [];
-  const actorChange = (kind: 'added' | 'removed' | 'motion' | 'model' | 'stage' | 'hidden', actors: string[]) => {
+  const actorChange = (kind: 'added' | 'removed' | 'motion' | 'model' | 'stage' | 'edge' | 'hidden', actors: string[]) => {
     if (actors.length) out.push({ kind, actors });
   };
   actorChange('added', restNow.map(label));
@@ -59,6 +59,7 @@ export function sceneChanges(saved: Scene, now: Scene, label: (i: number) => str
   actorChange('motion', changed((a, b) => a.motion !== b.motion));
   actorChange('model', changed((a, b) => a.model !== b.model));
   actorChange('stage', changed((a, b) => !same(a.stage, b.stage)));
+  actorChange('edge', changed((a, b) => (a.edgeWidth ?? 1) !== (b.edgeWidth ?? 1)));
   actorChange('hidden', changed((a, b) => a.hidden !== b.hidden));
   const field = (kind: 'camera' | 'song' | 'offset' | 'volume' | 'bpm' | 'aspect', differs: boolean) => {
     if (differs) out.push({ kind });
@@ -82,14 +83,14 @@ export function sceneChanges(saved: Scene, now: Scene, label: (i: number) => str
 /**
  * What a one-actor scene with no file holds beyond its motion (a lone motion closed with a model, a song and its
  * offset: the close question names them, "Keep this model, song and offset as a scene?"): the changes from the
- * motion alone (on the built-in figure, no song, at the origin, shown), and the song's offset when it is not 0
+ * motion alone (on the built-in figure, no song, at the origin, shown, the outline at the model's width), and the song's offset when it is not 0
  * (sceneChanges names an offset only between two versions of one song). Empty for anything but one actor.
  */
 export function loneExtras(now: Scene): SceneChange[] {
   if (now.actors.length !== 1 || now.camera !== null) return [];
   const a = now.actors[0];
   const alone: Scene = { ...now, actors: [{ model: null, motion: a.motion, hidden: false }], audio: null };
-  const out = sceneChanges(alone, { ...now, actors: [{ model: a.model, motion: a.motion, hidden: a.hidden, ...(a.stage ? { stage: a.stage } : {}) }] }, () => '').filter((c) => c.kind !== 'other');
+  const out = sceneChanges(alone, { ...now, actors: [{ model: a.model, motion: a.motion, hidden: a.hidden, ...(a.stage ? { stage: a.stage } : {}), ...(a.edgeWidth !== undefined ? { edgeWidth: a.edgeWidth } : {}) }] }, () => '').filter((c) => c.kind !== 'other');
   if (now.audio && now.audio.offsetFrames !== 0) out.push({ kind: 'offset' });
   return out;
 }

@@ -76,6 +76,11 @@ export interface SceneActor {
   hidden: boolean;
   /** Where the actor stands in the scene (staging); absent: at the origin, facing as the model does. */
   stage?: ActorStage;
+  /**
+   * The model's outline width as a factor of its file's (MMD's edge size: nanoem's per-model edge size, MMM's edge
+   * thickness), EDGE_WIDTH_MIN–EDGE_WIDTH_MAX; absent: 1, the file's width (nothing is written for it).
+   */
+  edgeWidth?: number;
   /** Fields this version does not know, kept for the round trip. */
   extra?: Record<string, unknown>;
 }
@@ -239,7 +244,10 @@ function extraOf(o: Record<string, unknown>, known: readonly string[], where: st
   return any ? extra : undefined;
 }
 
-const ACTOR_KEYS = ['name', 'model', 'motion', 'hidden', 'stage'] as const;
+const ACTOR_KEYS = ['name', 'model', 'motion', 'hidden', 'stage', 'edgeWidth'] as const;
+/** An actor's outline width factor (SceneActor.edgeWidth): from none (0) to twice the model's own. */
+export const EDGE_WIDTH_MIN = 0;
+export const EDGE_WIDTH_MAX = 2;
 
 function readStage(v: unknown, where: string): ActorStage {
   if (!isObject(v)) throw schema(`${where} must be an object with position and turn (is ${describe(v)})`);
@@ -304,6 +312,9 @@ function readActor(v: unknown, i: number, baseDir: string): SceneActor {
     hidden: boolField(v.hidden, `${where}.hidden`, false),
   };
   if (v.stage !== undefined) a.stage = readStage(v.stage, `${where}.stage`);
+  // 1 is the model's own width, as when the field is absent: held as absent, so it reads as no change.
+  const edgeWidth = numberField(v.edgeWidth, `${where}.edgeWidth`, 1, EDGE_WIDTH_MIN, EDGE_WIDTH_MAX);
+  if (edgeWidth !== 1) a.edgeWidth = edgeWidth;
   if (v.name !== undefined) {
     if (typeof v.name !== 'string') throw schema(`${where}.name must be a string (is ${describe(v.name)})`);
     a.name = v.name;
@@ -607,6 +618,8 @@ export function serializeScene(scene: Scene, scenePath: string): string {
       motion: rel(a.motion),
       hidden: a.hidden,
       ...(a.stage ? { stage: { position: [...a.stage.position], turn: a.stage.turn } } : {}),
+      // Only when set: a scene with every outline at its model's width reads as it did before the field existed.
+      ...(a.edgeWidth !== undefined && a.edgeWidth !== 1 ? { edgeWidth: a.edgeWidth } : {}),
       ...a.extra,
     })),
     activeActor: scene.activeActor,

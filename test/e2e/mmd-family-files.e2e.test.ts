@@ -10,6 +10,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appForSuite, dismissNotices, dropFiles, fileDialogReady, notice } from './harness';
+import { buildFixture } from '../helpers/vmd-fixtures';
 
 const ascii = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
 const cat = (...parts: Uint8Array[]) => new Uint8Array(Buffer.concat(parts));
@@ -77,6 +78,30 @@ describe("MMD's other files (numigrate 3, 4)", () => {
     expect(await page.inputValue('[data-testid="file-dialog-path"]')).toBe(s.tmp.dir);
     await page.click('[data-testid="file-dialog-cancel"]');
     await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
+    expect(s.app.errors).toEqual([]);
+  });
+
+  it('Open… of a real VMD renamed .mvd opens it, as a drop does (its first bytes, not its name); a real .mvd is still named', async () => {
+    const { page } = s.app;
+    await dismissNotices(page);
+    // A VMD with one key of センター, written to disk under an MMM name.
+    const vmd = buildFixture({ bones: [{ name: 'センター', frame: 7, pos: [0, 1, 0], rot: [0, 0, 0, 1] }] });
+    writeFileSync(path.join(s.tmp.dir, 'renamed.mvd'), vmd);
+    writeFileSync(path.join(s.tmp.dir, 'motion.mvd'), FILES['motion.mvd']);
+    await page.click('[data-testid="cmd-open"]');
+    await fileDialogReady(page);
+    await page.fill('[data-testid="file-dialog-path"]', path.join(s.tmp.dir, 'motion.mvd'));
+    await page.press('[data-testid="file-dialog-path"]', 'Enter');
+    await page.waitForFunction(() => document.querySelector('[data-testid="file-dialog-error"]')?.textContent?.startsWith('motion.mvd: '));
+    expect(await page.textContent('[data-testid="file-dialog-error"]')).toContain(`motion.mvd: ${IS['motion.mvd']}`);
+    await page.fill('[data-testid="file-dialog-path"]', path.join(s.tmp.dir, 'renamed.mvd'));
+    await page.press('[data-testid="file-dialog-path"]', 'Enter');
+    await page.waitForSelector('[data-testid="file-dialog"]', { state: 'detached' });
+    await page.waitForFunction(() => document.querySelector('[data-testid="summary-name"]')?.textContent?.includes('renamed.mvd'));
+    // Opened by its path, the file's own bytes (its one key), not an empty motion made from the name.
+    const opened = await page.evaluate(() => window.__vmdEditor!.bytes());
+    expect(Buffer.from(opened!, 'base64')).toEqual(Buffer.from(vmd));
+    expect(await notice(page, 'Opened')).toContain('renamed.mvd');
     expect(s.app.errors).toEqual([]);
   });
 });

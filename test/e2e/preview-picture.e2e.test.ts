@@ -384,6 +384,47 @@ describe('MMD picture in the preview: toon, edge, self-shadow', () => {
     expect(Math.abs(widths[0] - widths[1])).toBeLessThanOrEqual(1);
   });
 
+  it("the shown actor's outline width (beside Outline) scales the ring: half at 0.5, twice at 2, none at 0", async () => {
+    const { page } = app;
+    await showModel(page, 'edge');
+    // A motion makes the model an actor's (the width is the actor's, kept in its scene).
+    await openFileViaDialog(page, path.join(tmp.dir, 'tint.vmd'));
+    await page.waitForSelector('[data-testid="preview-edge-width"]');
+    if (!(await page.isChecked('[data-testid="preview-outline"]'))) await page.check('[data-testid="preview-outline"]');
+    await useCamera(page, 'near.vmd');
+    const widthAt = async (factor: number) => {
+      await page.fill('[data-testid="preview-edge-width"]', String(factor));
+      await page.press('[data-testid="preview-edge-width"]', 'Tab');
+      const f = await frame(page);
+      save(`picture-edge-width-${factor}`, f);
+      const box = objectBox(f);
+      const isEdge = (c: number[]) => Math.abs(c[0] - 255) <= 10 && Math.abs(c[1] - 128) <= 10 && c[2] <= 10;
+      let run = 0, best = 0;
+      for (let x = Math.floor(box.cx - box.rx) - 2; x < box.cx; x++) {
+        if (isEdge(px(f, x, box.cy))) best = Math.max(best, ++run);
+        else run = 0;
+      }
+      return { best, height: f.height };
+    };
+    const one = await widthAt(1);
+    const half = await widthAt(0.5);
+    const twice = await widthAt(2);
+    const none = await widthAt(0);
+    await app.screenshot('preview-edge-width');
+    // MMD's rule, worked out here: the push is edge size (6) × factor × 0.0009 of the depth, which the
+    // perspective divides by the depth again, so on screen it is 6 × factor × 0.0009 × focal length in px.
+    const focal = one.height / 2 / Math.tan((15 * Math.PI) / 180);
+    const expected = (factor: number) => 6 * factor * 0.0009 * focal;
+    console.log(`[picture] outline widths at 0.5/1/2/0: ${half.best}, ${one.best}, ${twice.best}, ${none.best} px (expected ${[0.5, 1, 2, 0].map((k) => expected(k).toFixed(1)).join(', ')})`);
+    for (const [w, k] of [[half.best, 0.5], [one.best, 1], [twice.best, 2]]) expect(Math.abs(w - expected(k)), `width at ${k}`).toBeLessThanOrEqual(1.5);
+    expect(Math.abs(twice.best - 2 * one.best)).toBeLessThanOrEqual(2);
+    expect(Math.abs(2 * half.best - one.best)).toBeLessThanOrEqual(2);
+    expect(none.best).toBe(0);
+    // One undo step per width: Undo puts the one before back.
+    await page.click('[data-testid="cmd-undo"]');
+    await expect.poll(() => page.inputValue('[data-testid="preview-edge-width"]')).toBe('2');
+  });
+
   /**
    * Points on the front of the receiver lit well by angle (N·L ≥ 0.4, so only an occluder can darken them),
    * on screen through the shadow cameras (fov 30, 55 units, level): `hidden`, those whose ray to the light

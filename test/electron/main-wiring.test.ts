@@ -249,6 +249,39 @@ describe('electron/main.ts wiring', () => {
     }
   });
 
+  it('Open… of a VMD renamed .mvd: its first bytes only are read (readFileHead), and it opens as the VMD it is; a real .mvd is refused', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'vmd-head-wiring-'));
+    try {
+      // A VMD (header, model name, six empty blocks) under MikuMikuMoving's extension, and a real MVD's header.
+      const vmd = Buffer.concat([Buffer.from('Vocaloid Motion Data 0002'.padEnd(30, '\0'), 'latin1'), Buffer.alloc(20), Buffer.alloc(24), Buffer.alloc(64 * 1024)]);
+      const renamed = path.join(dir, 'dance.mvd');
+      writeFileSync(renamed, vmd);
+      const mvd = path.join(dir, 'motion.mvd');
+      writeFileSync(mvd, Buffer.concat([Buffer.from('Motion Vector Data file', 'latin1'), Buffer.alloc(100)]));
+      const e = await load({ lock: true });
+      const frame = { url: 'file://' + e.windows[0].loadedFile.replace(/\\/g, '/'), parent: null };
+      const req = (name: string, ...args: unknown[]) => e.handlers.get(`vmd:${name}`)!({ senderFrame: frame }, ...args) as Promise<any>;
+      // Not chosen: refused as any read is.
+      expect(await req('readFileHead', renamed)).toMatchObject({ ok: false, error: { code: 'E_IO_DENIED' } });
+      e.openAnswers.push(renamed);
+      expect(await req('pickFile', { filter: 'open' })).toEqual({ ok: true, value: renamed });
+      const head = await req('readFileHead', renamed);
+      expect(head.ok).toBe(true);
+      // 64 bytes of the 64 KiB file, and they are its first ones.
+      expect(Buffer.from(head.value.bytes)).toEqual(vmd.subarray(0, 64));
+      const opened = await req('openFile', renamed);
+      expect(opened).toMatchObject({ ok: true, value: { path: renamed, name: 'dance.mvd' } });
+      expect(Buffer.from(opened.value.bytes)).toEqual(vmd);
+      // A real MikuMikuMoving motion still is not read as a motion.
+      e.openAnswers.push(mvd);
+      expect(await req('pickFile', { filter: 'open' })).toEqual({ ok: true, value: mvd });
+      expect(Buffer.from((await req('readFileHead', mvd)).value.bytes).subarray(0, 23).toString('latin1')).toBe('Motion Vector Data file');
+      expect(await req('openFile', mvd)).toMatchObject({ ok: false, error: { code: 'E_UNSUPPORTED' } });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('Open video and Show in folder reach the shell for a file the person chose only', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'vmd-reveal-wiring-'));
     try {
@@ -391,6 +424,18 @@ describe('electron/main.ts wiring', () => {
     await e.handlers.get('vmd:setDocumentState')!({ senderFrame: frame }, { path: '/m/dance.vmd', name: 'dance.vmd', dirty: false });
     await settle(n);
     expect(exportsOf(e.menus.at(-1)).map((i) => i.enabled)).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('a job running with nothing unsaved (a video rendering) hands the close to the renderer too; after it ends the window closes at once', async () => {
+    const e = await load({ lock: true });
+    const w = e.windows[0];
+    const frame = { url: 'file://' + w.loadedFile.replace(/\\/g, '/'), parent: null };
+    await e.handlers.get('vmd:setDocumentState')!({ senderFrame: frame }, { path: '/m/a.vmd', name: 'a.vmd', dirty: false, busy: true });
+    expect(w.title).toBe('a.vmd — VMD Studio');
+    expect(w.close()).toBe(true); // prevented: the renderer asks "Stop it and close?"
+    expect(w.webContents.sent.at(-1)).toEqual({ channel: 'vmd:menuCommand', payload: { command: 'saveAndClose' } });
+    await e.handlers.get('vmd:setDocumentState')!({ senderFrame: frame }, { path: '/m/a.vmd', name: 'a.vmd', dirty: false });
+    expect(w.close()).toBe(false);
   });
 
   it('a scene with unsaved documents is closed the same way; a clean one closes at once', async () => {

@@ -180,6 +180,11 @@ export class CompanionActors {
     }
   }
 
+  /** Each actor's outline width factor, by its actor id (the key's prefix; absent: 1, the model's own). */
+  setEdgeWidths(byId: ReadonlyMap<number, number>): void {
+    for (const c of this.list) if (isModel(c.built)) c.built.edges.setScale(byId.get(Number(c.key.split(':')[0])) ?? 1);
+  }
+
   /** MMD's outline on every actor's model. */
   setOutline(on: boolean): void {
     for (const c of this.list) if (isModel(c.built)) c.built.edges.mesh.visible = on && !c.overlay;

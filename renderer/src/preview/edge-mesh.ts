@@ -9,8 +9,9 @@
  * material morph also changes the edge colour and size, setEdge) and
  * is drawn after the model's materials (the model draws in the file's order, mmd-material.ts). Its colour
  * is the file's as MMD shows it (sRGB). PMD: every material with the edge flag, at size 1 in black, on the
- * vertices whose edge flag is on (the reader gives those as edge scale 1). `setScale` is MMD's model-wide
- * edge width (輪郭線太さ, 1 by default).
+ * vertices whose edge flag is on (the reader gives those as edge scale 1). `setScale` is the model-wide
+ * edge width factor (輪郭線太さ, 1 by default: the scene's actor edgeWidth, as nanoem's and MikuMikuMoving's
+ * per-model edge size); at 0 no material draws an outline (a back face at the model's own surface would fight it).
  *
  * The outline mesh shares the model's geometry (morph targets included) and skeleton: no second copy of
  * the vertices, and it follows every pose and facial expression. It doubles the vertex work of a frame,
@@ -50,7 +51,7 @@ export interface BuiltEdges {
    * to draw before any per-object callback runs, so this cannot wait for the render.
    */
   sync(): void;
-  /** MMD's model-wide edge width factor (1 by default). */
+  /** The model-wide edge width factor (1 by default; 0: no outline). */
   setScale(scale: number): void;
   /**
    * A material's edge colour (sRGB rgba) and size as material morphs make them (morph-effects.ts); the
@@ -106,7 +107,7 @@ export function buildEdgeMesh(model: ModelData, mesh: THREE.SkinnedMesh, modelMa
     sync() {
       for (let i = 0; i < materials.length; i++) {
         const mm = modelMaterials[i];
-        materials[i].visible = drawn[i] && mm.visible;
+        materials[i].visible = drawn[i] && mm.visible && modelScale.value > 0;
         materials[i].opacity = alphas[i] * mm.opacity;
       }
     },
@@ -119,6 +120,7 @@ export function buildEdgeMesh(model: ModelData, mesh: THREE.SkinnedMesh, modelMa
     },
     setScale(scale: number) {
       modelScale.value = Math.max(0, scale);
+      this.sync();
     },
     dispose() {
       for (const m of materials) m.dispose();

@@ -138,6 +138,7 @@ export class PreviewEngine {
     // An actor no longer listed (removed, or hidden by its tab's eye) has no physics any more.
     this.physics.keepOnly([SHOWN_KEY, ...keys]);
     this.placeActors();
+    this.applyEdgeWidths();
     this.world.refreshMatrices();
     this.setFrame(this.motion.frame);
     return keys;
@@ -152,6 +153,21 @@ export class PreviewEngine {
     this.placeActors();
     this.world.refreshMatrices();
     this.setFrame(this.motion.frame);
+  }
+
+  /** Each actor's outline width factor (the scene's edgeWidth): the shown model's, and each companion's by actor id (absent: 1). */
+  private edgeWidths: { shown: number; byId: Map<number, number> } = { shown: 1, byId: new Map() };
+
+  /** Sets each actor's outline width (preview and video alike: the export draws these same outline meshes). */
+  setEdgeWidths(shown: number, byId: Map<number, number>): void {
+    this.edgeWidths = { shown, byId };
+    this.applyEdgeWidths();
+    this.requestRender();
+  }
+
+  private applyEdgeWidths(): void {
+    this.world.model?.edges.setScale(this.edgeWidths.shown);
+    this.companions.setEdgeWidths(this.edgeWidths.byId);
   }
 
   /**
@@ -258,6 +274,7 @@ export class PreviewEngine {
   setModel(built: BuiltModel | null): MotionBindingInfo {
     this.world.setModel(built);
     this.placeActors();
+    this.applyEdgeWidths();
     this.world.refreshMatrices();
     this.rebind();
     return this.motion.bindingInfo();

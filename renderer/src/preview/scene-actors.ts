@@ -349,6 +349,18 @@ export function installSceneActors(getEngine: () => PreviewEngine | null): () =>
     },
     { immediate: true },
   );
+  // Each actor's outline width (the scene's edgeWidth, set beside Outline): the shown one's and the others' by id.
+  const stopEdgeWidths = watch(
+    () => [scene.shownActorId, JSON.stringify(scene.entries.map((e) => [e.id, e.edgeWidth ?? 1]))],
+    () => {
+      const engine = getEngine();
+      if (!engine) return;
+      const byId = new Map<number, number>();
+      for (const e of scene.entries) if (e.edgeWidth !== undefined) byId.set(e.id, e.edgeWidth);
+      engine.setEdgeWidths(scene.shownActorId !== null ? (byId.get(scene.shownActorId) ?? 1) : 1, byId);
+    },
+    { immediate: true },
+  );
   // The retarget panel open for the shown actor: the view widened to show it and its ghost; put back after.
   let unframe: (() => void) | null = null;
   const stopFrame = watch(
@@ -390,6 +402,7 @@ export function installSceneActors(getEngine: () => PreviewEngine | null): () =>
     stopActors();
     stopGhost();
     stopStages();
+    stopEdgeWidths();
     stopFrame();
     unframe?.();
   };

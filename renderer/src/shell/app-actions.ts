@@ -53,7 +53,14 @@ export async function openAny(source: OpenSource): Promise<boolean> {
   const notify = useNotifyStore();
   let kind = openKindOf(name);
   if (kind === null) {
-    const bytes = 'bytes' in source ? source.bytes : undefined;
+    // By path (Open…, Open Recent, a file handed over): main reads its first bytes only, which say what it is as a
+    // drop's bytes do; a VMD renamed .mvd was called a MikuMikuMoving motion by its name (fixnotdone 2).
+    const head = 'path' in source ? await useApi().readFileHead(source.path) : null;
+    if (head && !head.ok && head.error.code !== 'E_FILE_EMPTY') {
+      notify.error(head.error);
+      return false;
+    }
+    const bytes = 'bytes' in source ? source.bytes : head?.ok ? head.value.bytes : undefined;
     const content = bytes ? fileKindByContent(bytes) : null;
     // A VMD or VPD under another name (a dance renamed .mvd) opens as what its bytes are (decodeDocument reads it so).
     if (content === 'vmd' || content === 'vpd') kind = 'motion';
@@ -333,6 +340,8 @@ export async function openCapture(source: OpenSource): Promise<boolean> {
  * False when there is nothing to import or the conversion failed (the dialog says why).
  */
 export async function importCapture(): Promise<boolean> {
+  // It adds an actor to the scene: not under a job working on it (a video rendering…), as Open… and a drop are not.
+  if (refusedWhileJob()) return false;
   const m = useMocapStore();
   if (!m.source || (!m.modelPath && !m.standard)) return false;
   if (!m.current && !(await m.convert())) return false;
@@ -373,6 +382,8 @@ export function captureLoadTarget(): { id: number; name: string } | null {
  * such actor or nothing to load (the dialog says why).
  */
 export async function loadCaptureOnto(): Promise<boolean> {
+  // It replaces an actor's motion: not under a job working on it.
+  if (refusedWhileJob()) return false;
   const m = useMocapStore();
   const target = captureLoadTarget();
   if (!m.source || !target) return false;

@@ -33,7 +33,7 @@ import { stageMotionRefusal } from '../../../shared/vmd/inspect';
 import { vmdToVpd } from '../../../shared/vmd/convert';
 import type { VpdParts, VpdSelection } from '../../../shared/vmd/vpd-parts';
 import { askVpdParts, selectedNames, vpdPartsRequest } from './vpd-export';
-import { HELD_BY_JOB, refusedWhileJob } from './job-guard';
+import { askStopJobForClose, HELD_BY_JOB, refusedWhileJob } from './job-guard';
 
 /** Dialog flags owned by the shell. */
 export const shellUi = reactive({ aboutOpen: false, shortcutsOpen: false, startOpen: false });
@@ -379,6 +379,7 @@ async function askKeepLone(): Promise<boolean | null> {
     // The offset a removed song left (kept for the song picked next): said as the music's, not "its".
     else if (c.kind === 'offset' && now.audio) parts.push({ key: now.audio.path === null ? 'scene.keep.offsetAlone' : 'scene.keep.offset', params: { frames: String(now.audio.offsetFrames) } });
     else if (c.kind === 'stage') parts.push({ key: 'scene.keep.stage' });
+    else if (c.kind === 'edge') parts.push({ key: 'scene.keep.edge' });
     else if (c.kind === 'hidden') parts.push({ key: 'scene.keep.hidden' });
   }
   if (!parts.length) return null;
@@ -601,11 +602,10 @@ export async function runCommand(id: CommandId, arg?: string): Promise<void> {
       shellUi.shortcutsOpen = true;
       return;
     case 'saveAndClose':
-      // Main was asked to close a window with unsaved changes: one question listing the unsaved documents (or,
-      // chosen, one per document); close only when what was to be saved was written, or on Don't Save. While a job
-      // runs the window stays, with the job's notice, as Close does (job-guard.ts): a Don't Save answered then
-      // closed the window under the render.
-      if (refusedWhileJob()) return;
+      // Main was asked to close a window with unsaved changes or a job running. A job first: "A video is rendering.
+      // Stop it and close?" (job-guard.ts; Cancel keeps the window and the job). Then one question listing the unsaved
+      // documents (or, chosen, one per document); close only when what was to be saved was written, or on Don't Save.
+      if (!(await askStopJobForClose())) return;
       if (await askEachBeforeClose()) await useApi().closeWindow();
       return;
     default:

@@ -7,10 +7,14 @@
  * motion and the video went on with the rest pose, reported as written; Ctrl+Z during a Reduce undid the step
  * below it and the Reduce's result was thrown away without a word (new-user pass nuchaos, findings 2–4, 6).
  */
+import { watch } from 'vue';
 import type { CommandId } from './key-names';
 import { useBakeStore } from '../stores/physics-bake';
 import { useBatchStore } from '../stores/batch';
+import { useConfirmStore } from '../stores/confirm';
+import { useFitPreviewStore } from '../stores/fit-preview';
 import { useMergeStore } from '../stores/merge';
+import { useMocapStore } from '../stores/mocap';
 import { useNotifyStore, type NoticeText } from '../stores/notify';
 import { useSceneStore } from '../stores/scene';
 import { useSettingsStore } from '../stores/settings';
@@ -47,14 +51,85 @@ export function runningJob(): NoticeText | null {
 }
 
 /**
- * True (and a notice naming the job: cancel it first, or wait) when a job runs; the caller then does nothing.
- * Ctrl+S is not held (saving the documents as they are harms no job).
+ * Any job the window runs, in words: one on the open documents (runningJob), or one on files — a folder batch, a
+ * capture being converted — which the held commands need not wait for, but which a second job must not start over
+ * and closing the window would cut off halfway. Null when none runs.
  */
-export function refusedWhileJob(): boolean {
-  const job = runningJob();
+export function windowJob(): NoticeText | null {
+  const held = runningJob();
+  if (held) return held;
+  if (useBatchStore().running) return { key: 'job.batch' };
+  if (useMocapStore().running) return { key: 'job.capture' };
+  return null;
+}
+
+/**
+ * True (and a notice naming the job: cancel it first, or wait) when a job runs; the caller then does nothing.
+ * Ctrl+S is not held (saving the documents as they are harms no job). `anyJob`: a folder batch or a capture's
+ * conversion counts too (a new job's start: a second folder Batch run, a capture's Import: fixnotdone 4).
+ */
+export function refusedWhileJob(o: { anyJob?: boolean } = {}): boolean {
+  const job = o.anyJob ? windowJob() : runningJob();
   if (!job) return false;
   useNotifyStore().warning({ key: 'job.refused', params: { job } });
   return true;
+}
+
+/** Waits until `done()` holds, at most `ms` (a job that does not end on its cancel is not waited for past it). */
+function until(done: () => boolean, ms: number): Promise<void> {
+  if (done()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = watch(done, (d) => d && end());
+    const timer = setTimeout(end, ms);
+    function end() {
+      clearTimeout(timer);
+      stop();
+      resolve();
+    }
+  });
+}
+
+/** How long Stop and Close waits for the stopped job to end before the window closes anyway. */
+const STOP_WAIT_MS = 10_000;
+
+/**
+ * Before the window closes (main hands its close here: commands.ts saveAndClose) while a job runs: "A video is
+ * rendering. Stop it and close?", Stop and Close / Cancel. Stop cancels every job (the render's partial file is
+ * removed as its own Cancel removes it) and waits for them to end. Before, a render with nothing unsaved closed with
+ * the window mid-frame; with something unsaved the close was refused with a notice (fixnotdone 3). True when the
+ * window may go on closing (no job, or stopped).
+ */
+export async function askStopJobForClose(): Promise<boolean> {
+  const job = windowJob();
+  if (!job) return true;
+  const choice = await useConfirmStore().ask({
+    title: { key: 'job.closeTitle' },
+    message: { key: 'job.closeAsk', params: { job } },
+    buttons: [
+      { choice: 'stop', label: 'job.stopAndClose' },
+      { choice: 'cancel', label: 'close.cancel' },
+    ],
+  });
+  if (choice !== 'stop') return false;
+  useVideoExportStore().cancel();
+  useBakeStore().cancel();
+  // A Whole Motion fit: its compute resolves as cancelled and nothing is committed.
+  useFitPreviewStore().cancel();
+  const batch = useBatchStore();
+  if (batch.running) await batch.cancel();
+  const mocap = useMocapStore();
+  if (mocap.running) await mocap.cancel();
+  // A merge reading its files has no Cancel: it ends on its own.
+  await until(() => windowJob() === null, STOP_WAIT_MS);
+  return true;
+}
+
+/**
+ * Tells main whether a job runs (DocumentState.busy, through the scene store's report), so that closing the desktop
+ * window asks even with nothing unsaved (electron/close-guard.ts). Returns the watch's stop.
+ */
+export function reportJobs(): () => void {
+  return watch(() => windowJob() !== null, (busy) => useSceneStore().setJobBusy(busy), { immediate: true });
 }
 
 /**

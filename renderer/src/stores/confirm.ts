@@ -14,7 +14,7 @@ import type { UiStringKey } from '../../../shared/i18n/strings';
  * 'makeFolder': a refused save (stores/save-refusal.ts); 'salvage': the keys a damaged VMD still holds (stores/salvage.ts);
  * 'each': the close question asked per document instead (shell/commands.ts askEachBeforeClose).
  */
-export type ConfirmChoice = 'save' | 'discard' | 'cancel' | 'apply' | 'add' | 'load' | 'camera' | 'show' | 'copy' | 'reload' | 'overwrite' | 'saveAs' | 'makeFolder' | 'salvage' | 'each';
+export type ConfirmChoice = 'save' | 'discard' | 'cancel' | 'apply' | 'add' | 'load' | 'camera' | 'show' | 'copy' | 'reload' | 'overwrite' | 'saveAs' | 'makeFolder' | 'salvage' | 'each' | 'stop';
 
 export interface ConfirmRequest {
   title: NoticeText;

@@ -42,6 +42,8 @@ import { sceneRoleNotice } from './scene-role';
 import {
   emptyScene,
   MAX_SCENE_ACTORS,
+  EDGE_WIDTH_MAX,
+  EDGE_WIDTH_MIN,
   parseScene,
   sceneBytes,
   SCENE_EXTENSION,
@@ -113,6 +115,8 @@ export interface ScenePart {
   extra?: Record<string, unknown>;
   /** Where the actor stands (staging, editor/StagePanel.vue and setStage); absent: the origin. */
   stage?: ActorStage;
+  /** The model's outline width as a factor of its file's (setEdgeWidth); absent: 1, the file's. */
+  edgeWidth?: number;
   /** The file the scene names for it that could not be read: still named when the scene is saved. */
   missing?: string;
 }
@@ -231,7 +235,7 @@ export const useSceneStore = defineStore('scene', () => {
   const untitled = computed(
     () =>
       path.value === null &&
-      (entries.value.length > 1 || (entries.value.length === 1 && musicBeside()) || entries.value.some((p) => p.hidden || p.stage)),
+      (entries.value.length > 1 || (entries.value.length === 1 && musicBeside()) || entries.value.some((p) => p.hidden || p.stage || p.edgeWidth !== undefined)),
   );
   /**
    * The scene's own content is unsaved: a scene file is open and what it would hold now differs from it (music,
@@ -310,7 +314,7 @@ export const useSceneStore = defineStore('scene', () => {
    * (and its offset) is unsaved.
    */
   const songOnlyUnsaved = computed(
-    () => path.value === null && entries.value.length === 1 && !entries.value[0].dirty && !entries.value[0].hidden && !entries.value[0].stage && musicBeside(),
+    () => path.value === null && entries.value.length === 1 && !entries.value[0].dirty && !entries.value[0].hidden && !entries.value[0].stage && entries.value[0].edgeWidth === undefined && musicBeside(),
   );
 
   /**
@@ -384,6 +388,7 @@ export const useSceneStore = defineStore('scene', () => {
       hidden: a.hidden ?? false,
       extra: a.extra,
       ...(a.stage ? { stage: a.stage } : {}),
+      ...(a.edgeWidth !== undefined && a.edgeWidth !== 1 ? { edgeWidth: a.edgeWidth } : {}),
       get path() {
         return stateOf(this).path;
       },
@@ -1119,6 +1124,29 @@ export const useSceneStore = defineStore('scene', () => {
   }
 
   /**
+   * The actor's outline width as a factor of its model's (PreviewPane, beside Outline; MMD's model edge size ×
+   * each material's, as nanoem and MikuMikuMoving let it be scaled per model), EDGE_WIDTH_MIN–EDGE_WIDTH_MAX, as one
+   * undo step, "outline width": scene content, as the stage is (saved in the scene file, counted as unsaved). 1 is
+   * the model's own width and writes nothing. False when nothing changes or `id` is not an actor.
+   */
+  function setEdgeWidth(id: number, width: number): boolean {
+    const e = partOf(id);
+    if (e?.kind !== 'actor' || !Number.isFinite(width)) return false;
+    const w = Math.min(EDGE_WIDTH_MAX, Math.max(EDGE_WIDTH_MIN, width));
+    const before = e.edgeWidth;
+    const after = w === 1 ? undefined : w;
+    if (before === after) return false;
+    return ws.commitScene({
+      label: 'outline width',
+      part: id,
+      put: (way) => {
+        const p = partOf(id);
+        if (p?.kind === 'actor') p.edgeWidth = way === 'undo' ? before : after;
+      },
+    });
+  }
+
+  /**
    * Hides or shows an actor's model in the preview (its motion still plays), as one undo step, "hide actor" or
    * "show actor": a hidden actor is scene content (saved in the scene file, counted as unsaved), so Ctrl+Z after
    * the eye brings the model back rather than undoing the edit before it. False when nothing changes.
@@ -1414,6 +1442,7 @@ export const useSceneStore = defineStore('scene', () => {
       if (e.name) a.name = e.name;
       if (e.extra) a.extra = e.extra;
       if (e.stage) a.stage = e.stage;
+      if (e.edgeWidth !== undefined) a.edgeWidth = e.edgeWidth;
       return a;
     });
     const activeActor = Math.max(0, list.findIndex((e) => e.id === shownActorId.value));
@@ -1555,11 +1584,17 @@ export const useSceneStore = defineStore('scene', () => {
     // A camera or light motion active: the native menu turns its exports off (as MenuBar's are).
     const counts = ws.active?.info.counts;
     const kind = counts ? stageMotionKind(counts) : null;
-    const stage = kind ? { stageMotion: kind } : {};
+    const stage = { ...(kind ? { stageMotion: kind } : {}), ...(jobBusy.value ? { busy: true } : {}) };
     const own: DocumentState = { path: ws.path, name: ws.isOpen ? ws.fileName : null, dirty: ws.dirty, ...stage };
     if (!path.value && !untitled.value) return own;
     const sceneName = path.value ? basenamePath(path.value) : useSettingsStore().t('scene.untitled');
     return { path: path.value ?? own.path, name: own.name, dirty: anyDirty.value, unsaved: unsavedNames.value, scene: sceneName, nameDirty: own.dirty, ...stage };
+  }
+
+  /** A job runs in the window (shell/job-guard.ts reportJobs): main asks before closing it (DocumentState.busy). */
+  const jobBusy = ref(false);
+  function setJobBusy(busy: boolean) {
+    jobBusy.value = busy;
   }
 
   /** The state last sent to the main process: edits after the first leave it unchanged. */
@@ -1633,6 +1668,8 @@ export const useSceneStore = defineStore('scene', () => {
     partName,
     setStage,
     placeStage,
+    setEdgeWidth,
+    setJobBusy,
     removeEntry,
     openPath,
     openRead,

@@ -39,6 +39,20 @@ describe('app actions', () => {
     expect(useWorkspaceStore().fileName).toBe('b.vmd');
   });
 
+  it('openAny by path (Open…, Open Recent): a VMD renamed .mvd opens by its first bytes, as a drop does; a real .mvd is named as MikuMikuMoving’s', async () => {
+    const mvd = new Uint8Array([...new TextEncoder().encode('Motion Vector Data file'), ...new Uint8Array(40)]);
+    const { calls } = memoryScene([['/s/dance.mvd', dance(10)], ['/s/motion.mvd', mvd]]).fake;
+    expect(await openAny({ path: '/s/dance.mvd' })).toBe(true);
+    expect(useWorkspaceStore().fileName).toBe('dance.mvd');
+    expect(useWorkspaceStore().path).toBe('/s/dance.mvd');
+    // Its head was asked for, then the file read by path (main reads a renamed VMD by its bytes too).
+    expect(calls.filter((c) => c.name === 'readFileHead' || c.name === 'openFile').map((c) => `${c.name} ${c.args[0]}`)).toEqual(['readFileHead /s/dance.mvd', 'openFile /s/dance.mvd']);
+    expect(await openAny({ path: '/s/motion.mvd' })).toBe(false);
+    const n = noticeLines(useNotifyStore().items.at(-1)!, 'en');
+    expect(`${n.message} ${n.detail ?? ''}`).toContain('a MikuMikuMoving motion (.mvd), not a VMD');
+    expect(useWorkspaceStore().fileName).toBe('dance.mvd');
+  });
+
   it('openDropped: a model, a body motion, a facial motion and more dropped at once: the model loads, the body motion opens, the facial one is offered in Merge with… (overlay) and merges on Apply; every other file is named in a notice', async () => {
     memoryScene([]);
     const face = writeVmd(buildVmd({ morphs: [{ name: 'まばたき', frame: 0, weight: 0 }, { name: 'まばたき', frame: 5, weight: 1 }] }));
@@ -231,7 +245,8 @@ describe('app actions', () => {
   });
 
   it('openAny: an empty drop is "the file is empty (0 bytes)" as Open… says it; a dropped scene says why it cannot open; anything else names what Open… takes', async () => {
-    memoryScene([['/s/a.vmd', dance(10)]]);
+    // notes.txt is there (by path, its first bytes are read first: one that is not there is "not found").
+    memoryScene([['/s/a.vmd', dance(10)], ['/s/notes.txt', new TextEncoder().encode('steps\n')]]);
     const notify = useNotifyStore();
     expect(await openAny({ name: 'empty.vmd', bytes: new Uint8Array(0) })).toBe(false);
     expect(notify.items.at(-1)!.error).toEqual({ code: 'E_FILE_EMPTY', message: 'the file is empty (0 bytes)', file: 'empty.vmd' });

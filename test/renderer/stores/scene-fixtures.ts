@@ -12,7 +12,7 @@ import { useCurveEditorStore } from '../../../renderer/src/stores/curve-editor';
 import { renderText } from '../../../renderer/src/stores/notify';
 import { useSelectionStore } from '../../../renderer/src/stores/selection';
 import { useEditorActions } from '../../../renderer/src/editor/use-editor-actions';
-import { DEFAULT_SETTINGS, okValue, type VmdStudioApi } from '../../../shared/ipc/contract';
+import { DEFAULT_SETTINGS, FILE_HEAD_BYTES, okValue, type VmdStudioApi } from '../../../shared/ipc/contract';
 import { blockFromRecords, buildVmd, emptyVmd, encodeCameraRecord, withBlocks, writeVmd } from '../../../shared/vmd';
 
 /** A scene file's bytes: the format's header fields (one actor shown, the first) and `o`'s fields. */
@@ -33,6 +33,10 @@ export function memoryApi(files: Map<string, Uint8Array>): { api: VmdStudioApi; 
         if (name === 'openFile' || name === 'openScene' || name === 'readModelFile' || name === 'readAudioFile') {
           const b = files.get(p);
           return b ? okValue({ path: p, name: path.posix.basename(p), bytes: b.slice() }) : missing(p);
+        }
+        if (name === 'readFileHead') {
+          const b = files.get(p);
+          return b ? okValue({ path: p, bytes: b.slice(0, FILE_HEAD_BYTES) }) : missing(p);
         }
         if (name === 'listDirectory') {
           // The files directly in the folder (names only; enough for a dialog's free name).

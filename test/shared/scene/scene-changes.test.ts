@@ -24,6 +24,15 @@ describe('sceneChanges', () => {
     expect(sceneChanges(saved(), now)).toEqual([{ kind: 'stage', actors: ['matcap_sample'] }, { kind: 'offset' }]);
   });
 
+  it('an actor’s outline width, named by the model; 1 and none are the same (the model’s own width)', () => {
+    const now = saved();
+    now.actors[1].edgeWidth = 0.5;
+    expect(sceneChanges(saved(), now)).toEqual([{ kind: 'edge', actors: ['miku'] }]);
+    const same = saved();
+    same.actors[0].edgeWidth = 1;
+    expect(sceneChanges(saved(), same)).toEqual([]);
+  });
+
   it('BPM, volume, mute, a hidden actor, the camera file, the song and the aspect', () => {
     const now = saved();
     now.audio!.beats = { bpm: 128, firstBeat: 0, shown: true };
@@ -80,6 +89,7 @@ describe('loneExtras: what a one-actor scene holds beyond its motion', () => {
   it('a song at offset 0 names no offset; a place on the stage and a hidden model are named', () => {
     expect(loneExtras(lone({ audio: song(0) })).map((c) => c.kind)).toEqual(['song']);
     expect(loneExtras(lone({}, { stage: { position: [10, 0, 0], turn: 0 }, hidden: true })).map((c) => c.kind)).toEqual(['stage', 'hidden']);
+    expect(loneExtras(lone({}, { edgeWidth: 2 })).map((c) => c.kind)).toEqual(['edge']);
   });
 
   it('two actors, or a camera: not a lone motion', () => {

@@ -424,3 +424,47 @@ describe('scene file: the song’s beat grid (BPM… typed or found by Beats)', 
     }
   });
 });
+
+describe('scene file: an actor’s outline width (edgeWidth, the model’s edge size × it)', () => {
+  const scene = (actor: string) => `{"format":"vmd-studio-scene","version":1,"actors":[${actor}]}`;
+
+  it('reads edgeWidth, writes it back after stage and before unknown fields, and round-trips', () => {
+    const r = parseScene(scene('{"model":"m.pmx","motion":"d.vmd","stage":{"position":[1,0,0],"turn":0},"edgeWidth":0.5,"later":true}'), '/p/s.vmdscene');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.actors[0]).toEqual({ model: '/p/m.pmx', motion: '/p/d.vmd', hidden: false, stage: { position: [1, 0, 0], turn: 0 }, edgeWidth: 0.5, extra: { later: true } });
+    const text = serializeScene(r.value, '/p/s.vmdscene');
+    expect(Object.keys(JSON.parse(text).actors[0])).toEqual(['model', 'motion', 'hidden', 'stage', 'edgeWidth', 'later']);
+    const again = parseScene(text, '/p/s.vmdscene');
+    expect(again.ok && again.value.actors[0].edgeWidth).toBe(0.5);
+    // The ends of the range are kept too: no outline, and twice the model's.
+    for (const w of [0, 2]) {
+      const e = parseScene(scene(`{"model":null,"edgeWidth":${w}}`), '/p/s.vmdscene');
+      expect(e.ok && JSON.parse(serializeScene(e.value, '/p/s.vmdscene')).actors[0].edgeWidth).toBe(w);
+    }
+  });
+
+  it('absent or 1 is the model’s own width: nothing is written (older files are unchanged)', () => {
+    for (const a of ['{"model":null}', '{"model":null,"edgeWidth":1}']) {
+      const r = parseScene(scene(a), '/p/s.vmdscene');
+      expect(r.ok && 'edgeWidth' in r.value.actors[0]).toBe(false);
+      if (r.ok) expect(serializeScene(r.value, '/p/s.vmdscene')).not.toContain('edgeWidth');
+    }
+  });
+
+  it('a width outside 0–2 or not a number is E_SCENE_SCHEMA naming the field', () => {
+    const cases: [string, RegExp][] = [
+      ['2.5', /^actors\[0\]\.edgeWidth must be between 0 and 2 \(is 2\.5\)/],
+      ['-0.1', /^actors\[0\]\.edgeWidth must be between 0 and 2 \(is -0\.1\)/],
+      ['"1"', /^actors\[0\]\.edgeWidth must be a number/],
+      ['null', /^actors\[0\]\.edgeWidth must be a number/],
+    ];
+    for (const [w, re] of cases) {
+      const r = parseScene(scene(`{"model":null,"edgeWidth":${w}}`), '/p/s.vmdscene');
+      expect(r.ok, w).toBe(false);
+      if (r.ok) continue;
+      expect(r.error.code, w).toBe('E_SCENE_SCHEMA');
+      expect(r.error.message, w).toMatch(re);
+    }
+  });
+});
