@@ -219,4 +219,66 @@
       (then
         (memory.copy (local.get $order) (local.get $scratchO) (local.get $end))
         (memory.copy (local.get $frames) (local.get $scratchF) (local.get $end)))))
+
+  ;; decodeBoneKeys of tracks.ts: bone record i (of $n, 111 bytes apart from 0) to key $dest[i] (-1: dropped,
+  ;; skipped), in file order: position (3 words) at $pos + 12k, rotation (4) at $rot + 16k, its bits as
+  ;; stored; the four channels' curves at $curves + 16k, row 0 transposed to (x1, y1, x2, y2) per channel,
+  ;; with x1 of Z and rotation from bytes 17 and 18 when rows 1–3 hold anything (see decodeBoneKey).
+  (func (export "decode") (param $n i32) (param $dest i32) (param $pos i32) (param $rot i32) (param $curves i32)
+    (local $i i32) (local $o i32) (local $k i32) (local $q i32)
+    (local $w0 i32) (local $w1 i32) (local $w2 i32) (local $w3 i32)
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
+        (local.set $k (i32.load (i32.add (local.get $dest) (i32.shl (local.get $i) (i32.const 2)))))
+        (if (i32.ne (local.get $k) (i32.const -1))
+          (then
+            ;; Position at record + 19, rotation at + 31.
+            (local.set $q (i32.add (local.get $pos) (i32.mul (local.get $k) (i32.const 12))))
+            (i64.store (local.get $q) (i64.load offset=19 (local.get $o)))
+            (i32.store offset=8 (local.get $q) (i32.load offset=27 (local.get $o)))
+            (local.set $q (i32.add (local.get $rot) (i32.shl (local.get $k) (i32.const 4))))
+            (i64.store (local.get $q) (i64.load offset=31 (local.get $o)))
+            (i64.store offset=8 (local.get $q) (i64.load offset=39 (local.get $o)))
+            ;; Interpolation at record + 47: row 0 is bytes 47–62; rows 1–3 (bytes 63–110) as 6 words of 8 bytes.
+            (local.set $w0 (i32.load offset=47 (local.get $o)))
+            (if (i64.ne (i64.or (i64.or (i64.or (i64.load offset=63 (local.get $o)) (i64.load offset=71 (local.get $o)))
+                                        (i64.or (i64.load offset=79 (local.get $o)) (i64.load offset=87 (local.get $o))))
+                                (i64.or (i64.load offset=95 (local.get $o)) (i64.load offset=103 (local.get $o))))
+                        (i64.const 0))
+              (then (local.set $w0 (i32.or (i32.and (local.get $w0) (i32.const 0xffff))
+                                           (i32.shl (i32.load16_u offset=64 (local.get $o)) (i32.const 16))))))
+            (local.set $w1 (i32.load offset=51 (local.get $o)))
+            (local.set $w2 (i32.load offset=55 (local.get $o)))
+            (local.set $w3 (i32.load offset=59 (local.get $o)))
+            (local.set $q (i32.add (local.get $curves) (i32.shl (local.get $k) (i32.const 4))))
+            (i32.store (local.get $q) (i32.or
+              (i32.or (i32.and (local.get $w0) (i32.const 0xff)) (i32.shl (i32.and (local.get $w1) (i32.const 0xff)) (i32.const 8)))
+              (i32.or (i32.shl (i32.and (local.get $w2) (i32.const 0xff)) (i32.const 16)) (i32.shl (local.get $w3) (i32.const 24)))))
+            (i32.store offset=4 (local.get $q) (i32.or
+              (i32.or (i32.and (i32.shr_u (local.get $w0) (i32.const 8)) (i32.const 0xff)) (i32.and (local.get $w1) (i32.const 0xff00)))
+              (i32.or (i32.shl (i32.and (local.get $w2) (i32.const 0xff00)) (i32.const 8)) (i32.shl (i32.and (local.get $w3) (i32.const 0xff00)) (i32.const 16)))))
+            (i32.store offset=8 (local.get $q) (i32.or
+              (i32.or (i32.and (i32.shr_u (local.get $w0) (i32.const 16)) (i32.const 0xff)) (i32.and (i32.shr_u (local.get $w1) (i32.const 8)) (i32.const 0xff00)))
+              (i32.or (i32.and (local.get $w2) (i32.const 0xff0000)) (i32.shl (i32.and (local.get $w3) (i32.const 0xff0000)) (i32.const 8)))))
+            (i32.store offset=12 (local.get $q) (i32.or
+              (i32.or (i32.shr_u (local.get $w0) (i32.const 24)) (i32.and (i32.shr_u (local.get $w1) (i32.const 16)) (i32.const 0xff00)))
+              (i32.or (i32.and (i32.shr_u (local.get $w2) (i32.const 8)) (i32.const 0xff0000)) (i32.and (local.get $w3) (i32.const 0xff000000)))))))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (local.set $o (i32.add (local.get $o) (i32.const 111)))
+        (br $next)))
+  )
+
+  ;; gatherBits of tracks.ts: the word $bits[$record[k]] to $out + 4k, for each of the $m keys.
+  (func (export "gather") (param $m i32) (param $record i32) (param $bits i32) (param $out i32)
+    (local $end i32)
+    (local.set $end (i32.add (local.get $out) (i32.shl (local.get $m) (i32.const 2))))
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $out) (local.get $end)))
+        (i32.store (local.get $out) (i32.load (i32.add (local.get $bits) (i32.shl (i32.load (local.get $record)) (i32.const 2)))))
+        (local.set $record (i32.add (local.get $record) (i32.const 4)))
+        (local.set $out (i32.add (local.get $out) (i32.const 4)))
+        (br $next)))
+  )
 )
