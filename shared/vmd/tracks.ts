@@ -338,11 +338,11 @@ interface WasmOrdered extends Ordered {
 }
 
 /**
- * groupByName and orderKeys through tracks.wat (its `group`, `place` and `radix`), or null where
+ * groupByName and orderKeys through tracks.wat (its `group`, `place` and `sort`), or null where
  * WebAssembly cannot run. Gives what orderKeys gives, record, frames and start copied out; `dest`
  * (with `places`), the kept records and the file's values stay in the memory (at `at`), where the
- * caller decodes or gathers the keys' values before anything else uses it. Nearly sorted tracks still
- * go through sortRange (on views of the memory), as do ties.
+ * caller decodes or gathers the keys' values before anything else uses it. Duplicates are dropped
+ * by dropDuplicates, on views of the memory.
  */
 function groupAndOrderInWasm(block: FixedBlock, valueOffset: number, places: boolean): WasmOrdered | null {
   const g = groupInWasm(block, valueOffset);
@@ -355,20 +355,12 @@ function groupAndOrderInWasm(block: FixedBlock, valueOffset: number, places: boo
   for (let r = 0; r < spellings; r++) counts[trackOfSpelling[r] + 1] += keys[r];
   for (let t = 0; t < trackCount; t++) counts[t + 1] += counts[t];
   new Uint32Array(buf, at.slot, trackCount).set(counts.subarray(0, trackCount));
-  const descents = new Uint32Array(buf, at.descents, trackCount).fill(0);
+  new Uint32Array(buf, at.descents, trackCount).fill(0);
   let repeats = w.exports.place(n, at.names, at.map, at.frames, at.counts, at.slot, at.descents, at.order, at.out, places ? 1 : 0) !== 0;
+  // The tracks out of order sorted there too (sort: the loop of orderKeys after its placement).
+  if (w.exports.sort(trackCount, at.counts, at.descents, at.order, at.out, at.names, places ? 1 : 0, at.scratchO, at.scratchF, at.buckets) !== 0) repeats = true;
   const order = new Uint32Array(buf, at.order, n), frames = new Uint32Array(buf, at.out, n);
   const dest = new Uint32Array(buf, at.names, n);
-  for (let t = 0; t < trackCount; t++) {
-    if (descents[t] === 0) continue;
-    const a = counts[t], b = counts[t + 1];
-    const noOrder = inNoOrder(b - a, descents[t]);
-    if (noOrder || !sortRange(frames, order, a, b, descents[t])) {
-      w.exports.radix(at.order + 4 * a, at.out + 4 * a, at.scratchO, at.scratchF, b - a, at.buckets);
-      if (!noOrder) tiesInFileOrder(frames, order, a, b);
-    }
-    if (placeSorted(order, frames, places ? dest : null, a, b)) repeats = true;
-  }
   if (!repeats) return { names, index, start: counts.slice(), record: order.slice(), frames: frames.slice(), duplicates: 0, dest, w, at };
   // dropDuplicates keeps the kept records at the start of `order`, where the callers' gathers read them.
   const d = dropDuplicates(counts, order, frames, places ? dest : null);

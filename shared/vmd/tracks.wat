@@ -156,7 +156,7 @@
   ;; radixRange of tracks.ts: sorts the $m keys at $order/$frames (record index, frame; 4 bytes each) by
   ;; frame, stably, through the scratch at $scratchO/$scratchF, in as few passes of at most 11 bits as
   ;; the largest frame needs. $buckets: 2,048 words.
-  (func (export "radix") (param $order i32) (param $frames i32) (param $scratchO i32) (param $scratchF i32) (param $m i32) (param $buckets i32)
+  (func $radix (export "radix") (param $order i32) (param $frames i32) (param $scratchO i32) (param $scratchF i32) (param $m i32) (param $buckets i32)
     (local $k i32) (local $f i32) (local $max i32) (local $used i32) (local $passes i32) (local $bits i32) (local $mask i32)
     (local $q i32) (local $shift i32) (local $srcO i32) (local $srcF i32) (local $dstO i32) (local $dstF i32)
     (local $d i32) (local $sum i32) (local $c i32) (local $end i32)
@@ -281,4 +281,139 @@
         (local.set $out (i32.add (local.get $out) (i32.const 4)))
         (br $next)))
   )
+
+  ;; The loop after `place` in tracks.ts (groupAndOrderInWasm): each of the $tracks tracks with steps down
+  ;; ($descents + 4t) sorted on its places [$counts[t], $counts[t + 1]) of $order/$frames, as orderKeys sorts
+  ;; it: in no order (inNoOrder) by $radix; else by $insertion, and by $radix then $ties where that gives
+  ;; up. Then $placed: with $places, each key's place into $dest at its record. Returns 1 when a sorted
+  ;; track has a frame twice in a row, else 0.
+  (func (export "sort") (param $tracks i32) (param $counts i32) (param $descents i32) (param $order i32) (param $frames i32)
+      (param $dest i32) (param $places i32) (param $scratchO i32) (param $scratchF i32) (param $buckets i32) (result i32)
+    (local $t i32) (local $d i32) (local $a i32) (local $m i32) (local $o i32) (local $f i32) (local $noOrder i32) (local $repeats i32)
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $t) (local.get $tracks)))
+        (local.set $d (i32.load (i32.add (local.get $descents) (i32.shl (local.get $t) (i32.const 2)))))
+        (if (local.get $d)
+          (then
+            (local.set $a (i32.load (i32.add (local.get $counts) (i32.shl (local.get $t) (i32.const 2)))))
+            (local.set $m (i32.sub (i32.load offset=4 (i32.add (local.get $counts) (i32.shl (local.get $t) (i32.const 2)))) (local.get $a)))
+            (local.set $o (i32.add (local.get $order) (i32.shl (local.get $a) (i32.const 2))))
+            (local.set $f (i32.add (local.get $frames) (i32.shl (local.get $a) (i32.const 2))))
+            ;; inNoOrder: 64 keys or more, 7/16 to 9/16 of the steps down.
+            (local.set $noOrder (i32.and (i32.ge_u (local.get $m) (i32.const 64))
+              (i32.and (i32.gt_u (i32.shl (local.get $d) (i32.const 4)) (i32.mul (local.get $m) (i32.const 7)))
+                       (i32.lt_u (i32.shl (local.get $d) (i32.const 4)) (i32.mul (local.get $m) (i32.const 9))))))
+            (if (local.get $noOrder)
+              (then (call $radix (local.get $o) (local.get $f) (local.get $scratchO) (local.get $scratchF) (local.get $m) (local.get $buckets)))
+              (else
+                (if (i32.eqz (call $insertion (local.get $o) (local.get $f) (local.get $m) (local.get $d)))
+                  (then
+                    (call $radix (local.get $o) (local.get $f) (local.get $scratchO) (local.get $scratchF) (local.get $m) (local.get $buckets))
+                    (call $ties (local.get $o) (local.get $f) (local.get $m))))))
+            (local.set $repeats (i32.or (local.get $repeats)
+              (call $placed (local.get $o) (local.get $f) (local.get $m) (local.get $a) (local.get $dest) (local.get $places))))))
+        (local.set $t (i32.add (local.get $t) (i32.const 1)))
+        (br $next)))
+    (local.get $repeats))
+
+  ;; sortRange of tracks.ts on the $m keys at $o/$f (record index, frame; $d steps down among them): reversed
+  ;; first when most steps go down, then insertion sort; past a budget of 4m + 512 moves it stops and
+  ;; returns 0, the keys left permuted. Sorted, it puts a reversed range's equal frames back in file order
+  ;; and returns 1. Addresses are bytes: $k and $j run over 4 × key.
+  (func $insertion (param $o i32) (param $f i32) (param $m i32) (param $d i32) (result i32)
+    (local $reversed i32) (local $i i32) (local $j i32) (local $k i32) (local $end i32) (local $x i32) (local $r i32)
+    (local $budget i32) (local $moves i32)
+    (local.set $end (i32.shl (local.get $m) (i32.const 2)))
+    (local.set $reversed (i32.gt_u (i32.shl (local.get $d) (i32.const 1)) (local.get $m)))
+    (if (local.get $reversed)
+      (then
+        (local.set $j (i32.sub (local.get $end) (i32.const 4)))
+        (block $swapped
+          (loop $swap
+            (br_if $swapped (i32.ge_s (local.get $i) (local.get $j)))
+            (local.set $x (i32.load (i32.add (local.get $f) (local.get $i))))
+            (i32.store (i32.add (local.get $f) (local.get $i)) (i32.load (i32.add (local.get $f) (local.get $j))))
+            (i32.store (i32.add (local.get $f) (local.get $j)) (local.get $x))
+            (local.set $x (i32.load (i32.add (local.get $o) (local.get $i))))
+            (i32.store (i32.add (local.get $o) (local.get $i)) (i32.load (i32.add (local.get $o) (local.get $j))))
+            (i32.store (i32.add (local.get $o) (local.get $j)) (local.get $x))
+            (local.set $i (i32.add (local.get $i) (i32.const 4)))
+            (local.set $j (i32.sub (local.get $j) (i32.const 4)))
+            (br $swap)))))
+    (local.set $budget (i32.add (i32.shl (local.get $m) (i32.const 2)) (i32.const 512)))
+    (local.set $k (i32.const 4))
+    (block $sorted
+      (loop $next
+        (br_if $sorted (i32.ge_u (local.get $k) (local.get $end)))
+        (local.set $x (i32.load (i32.add (local.get $f) (local.get $k))))
+        (if (i32.lt_u (local.get $x) (i32.load (i32.sub (i32.add (local.get $f) (local.get $k)) (i32.const 4))))
+          (then
+            (local.set $r (i32.load (i32.add (local.get $o) (local.get $k))))
+            (local.set $j (i32.sub (local.get $k) (i32.const 4)))
+            (block $placed
+              (loop $shift
+                (br_if $placed (i32.lt_s (local.get $j) (i32.const 0)))
+                (br_if $placed (i32.le_u (i32.load (i32.add (local.get $f) (local.get $j))) (local.get $x)))
+                (i32.store offset=4 (i32.add (local.get $f) (local.get $j)) (i32.load (i32.add (local.get $f) (local.get $j))))
+                (i32.store offset=4 (i32.add (local.get $o) (local.get $j)) (i32.load (i32.add (local.get $o) (local.get $j))))
+                (local.set $j (i32.sub (local.get $j) (i32.const 4)))
+                (br $shift)))
+            (i32.store offset=4 (i32.add (local.get $f) (local.get $j)) (local.get $x))
+            (i32.store offset=4 (i32.add (local.get $o) (local.get $j)) (local.get $r))
+            ;; moves += k - 1 - j, in keys.
+            (local.set $moves (i32.add (local.get $moves)
+              (i32.shr_s (i32.sub (i32.sub (local.get $k) (i32.const 4)) (local.get $j)) (i32.const 2))))
+            (if (i32.gt_u (local.get $moves) (local.get $budget)) (then (return (i32.const 0))))))
+        (local.set $k (i32.add (local.get $k) (i32.const 4)))
+        (br $next)))
+    (if (local.get $reversed) (then (call $ties (local.get $o) (local.get $f) (local.get $m))))
+    (i32.const 1))
+
+  ;; tiesInFileOrder of tracks.ts: within each run of equal frames of the sorted $m keys at $o/$f, the
+  ;; record indices ascending.
+  (func $ties (param $o i32) (param $f i32) (param $m i32)
+    (local $k i32) (local $j i32) (local $end i32) (local $x i32) (local $r i32)
+    (local.set $end (i32.shl (local.get $m) (i32.const 2)))
+    (local.set $k (i32.const 4))
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $k) (local.get $end)))
+        (local.set $x (i32.load (i32.add (local.get $f) (local.get $k))))
+        (local.set $r (i32.load (i32.add (local.get $o) (local.get $k))))
+        (if (i32.and (i32.eq (local.get $x) (i32.load (i32.sub (i32.add (local.get $f) (local.get $k)) (i32.const 4))))
+                     (i32.le_u (local.get $r) (i32.load (i32.sub (i32.add (local.get $o) (local.get $k)) (i32.const 4)))))
+          (then
+            (local.set $j (i32.sub (local.get $k) (i32.const 4)))
+            (block $placed
+              (loop $shift
+                (br_if $placed (i32.lt_s (local.get $j) (i32.const 0)))
+                (br_if $placed (i32.ne (i32.load (i32.add (local.get $f) (local.get $j))) (local.get $x)))
+                (br_if $placed (i32.le_u (i32.load (i32.add (local.get $o) (local.get $j))) (local.get $r)))
+                (i32.store offset=4 (i32.add (local.get $o) (local.get $j)) (i32.load (i32.add (local.get $o) (local.get $j))))
+                (local.set $j (i32.sub (local.get $j) (i32.const 4)))
+                (br $shift)))
+            (i32.store offset=4 (i32.add (local.get $o) (local.get $j)) (local.get $r))))
+        (local.set $k (i32.add (local.get $k) (i32.const 4)))
+        (br $next))))
+
+  ;; placeSorted of tracks.ts on the sorted $m keys at $o/$f, the track's places starting at $a: with
+  ;; $places, place $a + k into $dest at key k's record. Returns 1 when a frame comes twice in a row.
+  (func $placed (param $o i32) (param $f i32) (param $m i32) (param $a i32) (param $dest i32) (param $places i32) (result i32)
+    (local $k i32) (local $repeats i32)
+    (if (local.get $places)
+      (then (i32.store (i32.add (local.get $dest) (i32.shl (i32.load (local.get $o)) (i32.const 2))) (local.get $a))))
+    (local.set $k (i32.const 1))
+    (block $done
+      (loop $next
+        (br_if $done (i32.ge_u (local.get $k) (local.get $m)))
+        (if (local.get $places)
+          (then (i32.store (i32.add (local.get $dest) (i32.shl (i32.load (i32.add (local.get $o) (i32.shl (local.get $k) (i32.const 2)))) (i32.const 2)))
+                  (i32.add (local.get $a) (local.get $k)))))
+        (if (i32.eq (i32.load (i32.add (local.get $f) (i32.shl (local.get $k) (i32.const 2))))
+                    (i32.load (i32.sub (i32.add (local.get $f) (i32.shl (local.get $k) (i32.const 2))) (i32.const 4))))
+          (then (local.set $repeats (i32.const 1))))
+        (local.set $k (i32.add (local.get $k) (i32.const 1)))
+        (br $next)))
+    (local.get $repeats))
 )
