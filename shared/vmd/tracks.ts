@@ -338,11 +338,10 @@ interface WasmOrdered extends Ordered {
 }
 
 /**
- * groupByName and orderKeys through tracks.wat (its `group`, `place` and `sort`), or null where
+ * groupByName and orderKeys through tracks.wat (its `group`, `place`, `sort` and `dedup`), or null where
  * WebAssembly cannot run. Gives what orderKeys gives, record, frames and start copied out; `dest`
  * (with `places`), the kept records and the file's values stay in the memory (at `at`), where the
- * caller decodes or gathers the keys' values before anything else uses it. Duplicates are dropped
- * by dropDuplicates, on views of the memory.
+ * caller decodes or gathers the keys' values before anything else uses it.
  */
 function groupAndOrderInWasm(block: FixedBlock, valueOffset: number, places: boolean): WasmOrdered | null {
   const g = groupInWasm(block, valueOffset);
@@ -362,9 +361,12 @@ function groupAndOrderInWasm(block: FixedBlock, valueOffset: number, places: boo
   const order = new Uint32Array(buf, at.order, n), frames = new Uint32Array(buf, at.out, n);
   const dest = new Uint32Array(buf, at.names, n);
   if (!repeats) return { names, index, start: counts.slice(), record: order.slice(), frames: frames.slice(), duplicates: 0, dest, w, at };
-  // dropDuplicates keeps the kept records at the start of `order`, where the callers' gathers read them.
-  const d = dropDuplicates(counts, order, frames, places ? dest : null);
-  return { names, index, ...d, dest, w, at };
+  // Duplicates dropped there too (dedup, as dropDuplicates), the kept records moved down to the start of
+  // `order`, where the callers' gathers read them. Each track's first kept place goes where the sort's
+  // next places and descents lay (at.slot, trackCount + 1 words: at most n + 1, within the two).
+  const kept = w.exports.dedup(n, trackCount, at.counts, at.order, at.out, at.names, places ? 1 : 0, at.slot);
+  const start = new Uint32Array(buf, at.slot, trackCount + 1).slice();
+  return { names, index, start, record: order.slice(0, kept), frames: frames.slice(0, kept), duplicates: n - kept, dest, w, at };
 }
 
 /**

@@ -1,4 +1,4 @@
-;; The hot loops of tracks.ts (groupByName, orderKeys) for large bone and morph blocks, in WebAssembly:
+;; The hot loops of tracks.ts (groupByName, orderKeys, decodeBoneKeys, gatherBits) for large bone and morph blocks, in WebAssembly:
 ;; unaligned 32-bit loads, no bounds checks, no typed-array views. Compiled to tracks-wasm.gen.ts by
 ;; build/wasm.mjs (wabt). tracks-wasm.ts lays out the memory and calls these; tracks.ts's own loops
 ;; stay as the fallback and as the oracle the tests compare with (every result must be the same).
@@ -416,4 +416,38 @@
         (local.set $k (i32.add (local.get $k) (i32.const 1)))
         (br $next)))
     (local.get $repeats))
+
+  ;; dropDuplicates of tracks.ts: of the $n keys at $order/$frames, sorted by (track, frame, file order) with
+  ;; track t on places [$counts[t], $counts[t + 1]), each track's first key of a frame kept, moved down in
+  ;; place; track t's first kept place to $start + 4t ($tracks + 1 words). With $places, $dest (n words)
+  ;; becomes each record's kept place, or -1 (DROPPED) for a dropped one. Returns the keys kept.
+  (func (export "dedup") (param $n i32) (param $tracks i32) (param $counts i32) (param $order i32) (param $frames i32)
+      (param $dest i32) (param $places i32) (param $start i32) (result i32)
+    (local $t i32) (local $k i32) (local $b i32) (local $w i32) (local $f i32) (local $r i32)
+    (if (local.get $places) (then (memory.fill (local.get $dest) (i32.const 0xff) (i32.shl (local.get $n) (i32.const 2)))))
+    (block $done
+      (loop $track
+        (br_if $done (i32.ge_u (local.get $t) (local.get $tracks)))
+        (i32.store (i32.add (local.get $start) (i32.shl (local.get $t) (i32.const 2))) (local.get $w))
+        (local.set $k (i32.load (i32.add (local.get $counts) (i32.shl (local.get $t) (i32.const 2)))))
+        (local.set $b (i32.load offset=4 (i32.add (local.get $counts) (i32.shl (local.get $t) (i32.const 2)))))
+        (block $kept
+          (loop $key
+            (br_if $kept (i32.ge_u (local.get $k) (local.get $b)))
+            (local.set $f (i32.load (i32.add (local.get $frames) (i32.shl (local.get $k) (i32.const 2)))))
+            ;; The frame before is still the one sorted there: writes go to places at or below k.
+            (if (i32.or (i32.eq (local.get $k) (i32.load (i32.add (local.get $counts) (i32.shl (local.get $t) (i32.const 2)))))
+                        (i32.ne (local.get $f) (i32.load (i32.sub (i32.add (local.get $frames) (i32.shl (local.get $k) (i32.const 2))) (i32.const 4)))))
+              (then
+                (local.set $r (i32.load (i32.add (local.get $order) (i32.shl (local.get $k) (i32.const 2)))))
+                (i32.store (i32.add (local.get $order) (i32.shl (local.get $w) (i32.const 2))) (local.get $r))
+                (i32.store (i32.add (local.get $frames) (i32.shl (local.get $w) (i32.const 2))) (local.get $f))
+                (if (local.get $places) (then (i32.store (i32.add (local.get $dest) (i32.shl (local.get $r) (i32.const 2))) (local.get $w))))
+                (local.set $w (i32.add (local.get $w) (i32.const 1)))))
+            (local.set $k (i32.add (local.get $k) (i32.const 1)))
+            (br $key)))
+        (local.set $t (i32.add (local.get $t) (i32.const 1)))
+        (br $track)))
+    (i32.store (i32.add (local.get $start) (i32.shl (local.get $tracks) (i32.const 2))) (local.get $w))
+    (local.get $w))
 )
