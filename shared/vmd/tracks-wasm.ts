@@ -11,6 +11,10 @@ interface Exports {
   group(n: number, size: number, valueOff: number, names: number, frames: number, values: number, words: number, keys: number, first: number, table: number): number;
   place(n: number, tracks: number, map: number, frames: number, counts: number, slot: number, descents: number, order: number, out: number, places: number): number;
   radix(order: number, frames: number, scratchO: number, scratchF: number, m: number, buckets: number): void;
+  sort(tracks: number, counts: number, descents: number, order: number, frames: number, dest: number, places: number, scratchO: number, scratchF: number, buckets: number): number;
+  dedup(n: number, tracks: number, counts: number, order: number, frames: number, dest: number, places: number, start: number): number;
+  decode(n: number, dest: number, pos: number, rot: number, curves: number): void;
+  gather(m: number, record: number, bits: number, out: number): void;
 }
 
 /**

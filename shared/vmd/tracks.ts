@@ -263,7 +263,14 @@ function wasmLayout(n: number, size: number) {
   const keys = words + 16 * n, first = keys + 4 * n, map = first + 4 * n, table = map + 4 * n;
   const counts = table + 4 * Math.max(256, 4 * n), slot = counts + 4 * (n + 1), descents = slot + 4 * n;
   const order = descents + 4 * n, out = order + 4 * n, scratchO = out + 4 * n, scratchF = scratchO + 4 * n, buckets = scratchF + 4 * n;
-  return { names, frames, values, words, keys, first, map, table, counts, slot, descents, order, out, scratchO, scratchF, buckets, end: buckets + 4 * 2048 };
+  // Decoded values go where the grouping's and the sort's work lay, all read or copied out by then:
+  // bone positions (12 bytes a key) over the name table, rotations (16) over the name words, curves
+  // (16) over the order, sorted frames and scratch (4 × 4); a morph's weights (4) over the name words.
+  const pos = table, rot = words, curves = order, weights = words;
+  return {
+    names, frames, values, words, keys, first, map, table, counts, slot, descents, order, out, scratchO, scratchF, buckets,
+    pos, rot, curves, weights, end: buckets + 4 * 2048,
+  };
 }
 
 interface WasmGrouping {
@@ -325,15 +332,16 @@ function groupByNameWasm(block: FixedBlock, valueOffset: number): Grouping | nul
 interface WasmOrdered extends Ordered {
   names: string[];
   index: Map<string, number>;
-  /** groupByName's fileValues, in the memory: read it before the next read through WebAssembly. */
-  fileValues: Int32Array;
+  /** The instance and its memory's layout: `dest` is at `at.names`, the kept records at `at.order`, the file's values at `at.values`. */
+  w: WasmGrouping['w'];
+  at: WasmGrouping['at'];
 }
 
 /**
- * groupByName and orderKeys through tracks.wat (its `group`, `place` and `radix`), or null where
+ * groupByName and orderKeys through tracks.wat (its `group`, `place`, `sort` and `dedup`), or null where
  * WebAssembly cannot run. Gives what orderKeys gives, record, frames and start copied out; `dest`
- * (with `places`) and `fileValues` stay in the memory: the caller reads them before anything else
- * uses it. Nearly sorted tracks still go through sortRange (on views of the memory), as do ties.
+ * (with `places`), the kept records and the file's values stay in the memory (at `at`), where the
+ * caller decodes or gathers the keys' values before anything else uses it.
  */
 function groupAndOrderInWasm(block: FixedBlock, valueOffset: number, places: boolean): WasmOrdered | null {
   const g = groupInWasm(block, valueOffset);
@@ -346,24 +354,19 @@ function groupAndOrderInWasm(block: FixedBlock, valueOffset: number, places: boo
   for (let r = 0; r < spellings; r++) counts[trackOfSpelling[r] + 1] += keys[r];
   for (let t = 0; t < trackCount; t++) counts[t + 1] += counts[t];
   new Uint32Array(buf, at.slot, trackCount).set(counts.subarray(0, trackCount));
-  const descents = new Uint32Array(buf, at.descents, trackCount).fill(0);
+  new Uint32Array(buf, at.descents, trackCount).fill(0);
   let repeats = w.exports.place(n, at.names, at.map, at.frames, at.counts, at.slot, at.descents, at.order, at.out, places ? 1 : 0) !== 0;
+  // The tracks out of order sorted there too (sort: the loop of orderKeys after its placement).
+  if (w.exports.sort(trackCount, at.counts, at.descents, at.order, at.out, at.names, places ? 1 : 0, at.scratchO, at.scratchF, at.buckets) !== 0) repeats = true;
   const order = new Uint32Array(buf, at.order, n), frames = new Uint32Array(buf, at.out, n);
   const dest = new Uint32Array(buf, at.names, n);
-  for (let t = 0; t < trackCount; t++) {
-    if (descents[t] === 0) continue;
-    const a = counts[t], b = counts[t + 1];
-    const noOrder = inNoOrder(b - a, descents[t]);
-    if (noOrder || !sortRange(frames, order, a, b, descents[t])) {
-      w.exports.radix(at.order + 4 * a, at.out + 4 * a, at.scratchO, at.scratchF, b - a, at.buckets);
-      if (!noOrder) tiesInFileOrder(frames, order, a, b);
-    }
-    if (placeSorted(order, frames, places ? dest : null, a, b)) repeats = true;
-  }
-  const fileValues = new Int32Array(buf, at.values, valueOffset >= 0 ? n : 0);
-  if (!repeats) return { names, index, start: counts.slice(), record: order.slice(), frames: frames.slice(), duplicates: 0, dest, fileValues };
-  const d = dropDuplicates(counts, order, frames, places ? dest : null);
-  return { names, index, ...d, dest, fileValues };
+  if (!repeats) return { names, index, start: counts.slice(), record: order.slice(), frames: frames.slice(), duplicates: 0, dest, w, at };
+  // Duplicates dropped there too (dedup, as dropDuplicates), the kept records moved down to the start of
+  // `order`, where the callers' gathers read them. Each track's first kept place goes where the sort's
+  // next places and descents lay (at.slot, trackCount + 1 words: at most n + 1, within the two).
+  const kept = w.exports.dedup(n, trackCount, at.counts, at.order, at.out, at.names, places ? 1 : 0, at.slot);
+  const start = new Uint32Array(buf, at.slot, trackCount + 1).slice();
+  return { names, index, start, record: order.slice(0, kept), frames: frames.slice(0, kept), duplicates: n - kept, dest, w, at };
 }
 
 /**
@@ -670,10 +673,14 @@ export function buildBoneTracks(block: FixedBlock): BoneTracks {
   if (block.count >= WASM_MIN_KEYS) {
     const o = groupAndOrderInWasm(block, -1, true);
     if (o !== null) {
-      const { names, index, start, record, frames, duplicates, dest } = o;
-      const keys = boneKeyArrays(record.length);
-      decodeBoneKeys(block, dest, keys);
-      const { position, rotation, curves } = keys;
+      // The records are in the memory already: decoded there (tracks.wat's decode, as decodeBoneKeys) and
+      // copied out, a third of their bytes.
+      const { names, index, start, record, frames, duplicates, w, at } = o;
+      const m = record.length, buf = w.memory.buffer;
+      w.exports.decode(block.count, at.names, at.pos, at.rot, at.curves);
+      const position = new Float32Array(buf, at.pos, 3 * m).slice();
+      const rotation = new Float32Array(buf, at.rot, 4 * m).slice();
+      const curves = new Uint8Array(buf, at.curves, 16 * m).slice();
       return { names, index, start, frames, record, duplicates, position, rotation, curves };
     }
   }
@@ -721,8 +728,10 @@ export function buildMorphTracks(block: FixedBlock): MorphTracks {
   if (block.count >= WASM_MIN_KEYS) {
     const o = groupAndOrderInWasm(block, MORPH.WEIGHT, false);
     if (o !== null) {
-      const { names, index, start, record, frames, duplicates } = o;
-      const weight = gatherBits(o.fileValues, record);
+      // Gathered in the memory (tracks.wat's gather, as gatherBits), from the kept records left at `order`.
+      const { names, index, start, record, frames, duplicates, w, at } = o;
+      w.exports.gather(record.length, at.order, at.values, at.weights);
+      const weight = new Float32Array(w.memory.buffer, at.weights, record.length).slice();
       return { names, index, start, frames, record, duplicates, weight };
     }
   }

@@ -1,21 +1,25 @@
 /**
- * The WebAssembly path of tracks.ts (tracks.wat: grouping, placement, radix sort of blocks of 2,048
- * records or more) against two oracles: tracks.ts's own JS loops (setTracksWasm(false)), field by
+ * The WebAssembly path of tracks.ts (tracks.wat: grouping, placement, the sort of tracks out of order,
+ * bone values decoded and morph weights gathered, for blocks of 2,048 records or more) against two oracles: tracks.ts's own JS loops (setTracksWasm(false)), field by
  * field and byte by byte, and an independent construction (names decoded one record at a time,
  * grouped in a Map, each group stably sorted by frame with Array.prototype.sort, later duplicates
  * dropped). Blocks are built to reach each branch: interleaved, shuffled, reversed and nearly sorted
  * tracks, a track that insertion sort gives up on, duplicates, frames of one, two and three radix
  * digits and near 2^32, 3,000 names (the table grows), garbage after the NUL, spellings that decode
- * alike. Also: the committed tracks-wasm.gen.ts is what build/wasm.mjs makes of tracks.wat.
+ * alike, reversed and nearly sorted tracks with repeated frames (ties put back in file order), bone
+ * curves with rows 1–3 empty and filled. Then every corpus motion's bone and morph blocks (as stored,
+ * shuffled and reversed, repeated up to 2,048 records) and seeded random motions of every order at
+ * once. Also: the committed tracks-wasm.gen.ts is what build/wasm.mjs makes of tracks.wat.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { blockFromRecords, decodeName, encodeNameField, type FixedBlock } from '../../shared/vmd';
+import { blockFromRecords, boneInterpolation, decodeName, encodeNameField, getBoneCurves, readVmd, type FixedBlock } from '../../shared/vmd';
 import { buildBoneTracks, buildMorphTracks, groupByName, indexBoneTracks } from '../../shared/vmd/tracks';
 import { releaseTracksWasm, setTracksWasm, wasmInstance } from '../../shared/vmd/tracks-wasm';
 import { ROOT } from '../helpers/build';
 import { lcg } from '../helpers/rng';
+import { corpusFiles, corpusPresent, readCorpus, relName } from '../helpers/corpus';
 
 afterAll(() => setTracksWasm(true));
 
@@ -79,22 +83,45 @@ function reference(block: FixedBlock) {
   return { names: [...groups.keys()], start, record, frames, duplicates };
 }
 
+/**
+ * Every key's rotation (its stored bits) and curves, read from its record through records.ts and
+ * interpolation.ts (getBoneCurves: rows 1–3 decide where x1 of Z and rotation come from).
+ */
+function expectBoneValues(t: ReturnType<typeof buildBoneTracks>, block: FixedBlock, record: number[]): void {
+  const rot = new Int32Array(t.rotation.buffer, t.rotation.byteOffset, t.rotation.length);
+  for (let k = 0; k < record.length; k++) {
+    const o = record[k] * block.size;
+    for (let c = 0; c < 4; c++) if (rot[4 * k + c] !== block.view.getInt32(o + 31 + 4 * c, true)) expect.fail(`key ${k}: rotation ${c}`);
+    const want = getBoneCurves(boneInterpolation(block, record[k])).flat();
+    for (let j = 0; j < 16; j++) if (t.curves[16 * k + j] !== want[j]) expect.fail(`key ${k}: curve byte ${j} is ${t.curves[16 * k + j]}, not ${want[j]}`);
+  }
+}
+
 interface Key {
   name: Uint8Array; // the 15-byte field
   frame: number;
 }
 
-/** A bone or morph block of these keys, in this order; values from a seeded generator. */
+/**
+ * A bone or morph block of these keys, in this order; values from a seeded generator. A third of the
+ * bone records have rows 1–3 of their curves empty (bytes 2 and 3 of row 0 are then the curves' own, not
+ * MMD's physics flag), and one in 50 has only the last byte of row 3 set (the last word the test reads).
+ */
 function blockOf(kind: 'bone' | 'morph', keys: Key[], seed: number): FixedBlock {
   const size = kind === 'bone' ? 111 : 23;
   const rnd = lcg(seed);
-  const recs = keys.map((k) => {
+  const recs = keys.map((k, i) => {
     const rec = new Uint8Array(size);
     const v = new DataView(rec.buffer);
     rec.set(k.name);
     v.setUint32(15, k.frame, true);
     for (let o = 19; o + 4 <= size; o += 4) v.setFloat32(o, rnd() * 2 - 1, true);
-    if (kind === 'bone') for (let o = 47; o < 111; o++) rec[o] = Math.floor(rnd() * 128);
+    if (kind === 'bone') {
+      // (The floats above ran on over the curves: every byte from 47 is set here.)
+      const rows = i % 3 === 0 ? 16 : 64;
+      for (let o = 47; o < 111; o++) rec[o] = o < 47 + rows ? Math.floor(rnd() * 128) : 0;
+      if (i % 50 === 0) rec[110] = 1 + (i % 127);
+    }
     return rec;
   });
   return blockFromRecords(kind, recs);
@@ -178,6 +205,23 @@ const cases: [string, () => Key[]][] = [
     () => interleaved(Array.from({ length: 10 }, (_, i) => field(`abcdefghijklm${String.fromCharCode(65 + i)}`)), 300),
   ],
   ['spellings that decode alike share a track', () => shuffle(interleaved([...aliases, ...names40.slice(0, 4)], 300), 9)],
+  [
+    'each track reversed, frames repeated (equal frames put back in file order)',
+    () => interleaved(names40, 90).map((k) => ({ ...k, frame: k.frame % 10 === 1 ? k.frame - 1 : k.frame })).reverse(),
+  ],
+  [
+    'nearly sorted, frames repeated',
+    () => interleaved(names40, 80).map((k, i) => ({ ...k, frame: i % 89 === 0 ? Math.max(0, k.frame - 3) : i % 61 === 0 ? Math.max(0, k.frame - 1) : k.frame })),
+  ],
+  [
+    'mostly reversed with keys out of place, frames repeated (insertion sort gives up after the reversal)',
+    () => {
+      const rnd = lcg(12);
+      return Array.from({ length: 4000 }, (_, i) => ({ name: names40[i % 2], frame: i % 5 === 0 ? Math.floor(rnd() * 2000) : 2000 - (i >> 1) })).map((k, i) =>
+        i % 7 === 0 ? { ...k, frame: 1000 } : k,
+      );
+    },
+  ],
 ];
 
 describe('tracks.ts through WebAssembly', () => {
@@ -210,6 +254,7 @@ describe('tracks.ts through WebAssembly', () => {
         for (let k = 0; k < ref.record.length; k += 97) {
           for (let c = 0; c < per; c++) expect(bits[per * k + c]).toBe(block.view.getInt32(ref.record[k] * block.size + 19 + 4 * c, true));
         }
+        if (kind === 'bone') expectBoneValues(wasm as ReturnType<typeof buildBoneTracks>, block, ref.record);
         if (kind === 'bone') {
           const [iw, ij] = bothPaths(() => indexBoneTracks(block));
           expect(firstDifference(plain(iw), plain(ij)), 'indexBoneTracks').toBe('');
@@ -231,4 +276,83 @@ describe('tracks.ts through WebAssembly', () => {
     expect(firstDifference(plain(buildMorphTracks(big)), plain(bigJs))).toBe('');
     expect(firstDifference(plain(buildMorphTracks(small)), plain(smallJs))).toBe('');
   });
+});
+
+/** Both paths and the independent construction on one block: the same tracks, field by field. */
+function expectSame(block: FixedBlock, label: string): void {
+  const ref = reference(block);
+  const [wasm, js] = bothPaths(() => (block.kind === 'bone' ? buildBoneTracks(block) : buildMorphTracks(block)));
+  expect(firstDifference(plain(wasm), plain(js)), `${label}: WebAssembly and JS`).toBe('');
+  expect(firstDifference([wasm.names, Array.from(wasm.start), Array.from(wasm.record), Array.from(wasm.frames), wasm.duplicates], [ref.names, ref.start, ref.record, ref.frames, ref.duplicates]), label).toBe('');
+  if (block.kind === 'bone') {
+    expectBoneValues(wasm as ReturnType<typeof buildBoneTracks>, block, ref.record);
+    const [iw, ij] = bothPaths(() => indexBoneTracks(block));
+    expect(firstDifference(plain(iw), plain(ij)), `${label}: indexBoneTracks`).toBe('');
+  } else {
+    const weight = new Int32Array((wasm as ReturnType<typeof buildMorphTracks>).weight.buffer);
+    for (let k = 0; k < ref.record.length; k++) if (weight[k] !== block.view.getInt32(ref.record[k] * 23 + 19, true)) expect.fail(`${label}: weight of key ${k}`);
+  }
+}
+
+/** The block's records in this order (indices into it), repeated until there are at least 2,048, each round later by `shift` frames. */
+function reordered(block: FixedBlock, order: number[], shift: number): FixedBlock {
+  const recs: Uint8Array[] = [];
+  for (let round = 0; recs.length < 2048 || round === 0; round++) {
+    for (const i of order) {
+      const rec = block.bytes.slice(i * block.size, (i + 1) * block.size);
+      const v = new DataView(rec.buffer);
+      v.setUint32(15, v.getUint32(15, true) + round * shift, true);
+      recs.push(rec);
+    }
+  }
+  return blockFromRecords(block.kind as 'bone' | 'morph', recs);
+}
+
+describe.skipIf(!corpusPresent)('tracks.ts through WebAssembly on the corpus', () => {
+  const files = corpusFiles('.vmd');
+  it('finds the corpus motions', () => expect(files.length).toBeGreaterThan(10));
+  for (const f of files) {
+    it(`the same tracks both ways: ${relName(f)}`, () => {
+      const r = readVmd(readCorpus(f));
+      if (!r.ok) return; // a damaged sample: the reader's own tests cover it
+      for (const block of [r.value.bone, r.value.morph]) {
+        if (block.count === 0) continue;
+        const asStored = Array.from({ length: block.count }, (_, i) => i);
+        // As stored (repeated, later each round: longer tracks; or on the same frames: duplicates), shuffled, reversed.
+        expectSame(reordered(block, asStored, 100_000), `${relName(f)} ${block.kind}`);
+        expectSame(reordered(block, asStored, 0), `${relName(f)} ${block.kind} repeated`);
+        expectSame(reordered(block, shuffle([...asStored], block.count), 7_919), `${relName(f)} ${block.kind} shuffled`);
+        expectSame(reordered(block, [...asStored].reverse(), 50), `${relName(f)} ${block.kind} reversed`);
+      }
+    });
+  }
+});
+
+describe('tracks.ts through WebAssembly on random motions', () => {
+  // Each motion mixes tracks of every order: sorted, reversed, nearly sorted, in no order, with repeats;
+  // few or many names, frames small or up to 2^32 - 1.
+  for (let seed = 1; seed <= 12; seed++) {
+    it(`random motion ${seed}`, () => {
+      const rnd = lcg(1000 + seed);
+      const trackCount = 1 + Math.floor(rnd() ** 2 * 2500);
+      const names = Array.from({ length: trackCount }, (_, t) => (t < 3000 && rnd() < 0.5 ? names3000[t] : field(`t${t}_${seed}`)));
+      const maxFrame = [100, 5000, 200_000, 0xffffffff][Math.floor(rnd() * 4)];
+      const keys: Key[][] = names.map((name) => {
+        const n = 1 + Math.floor(rnd() * (trackCount < 20 ? 600 : 40));
+        const frames = Array.from({ length: n }, () => Math.floor(rnd() * (maxFrame + 1))).sort((a, b) => a - b);
+        const how = Math.floor(rnd() * 5);
+        if (how === 1) frames.reverse();
+        if (how === 2) for (let k = 0; k + 1 < n; k += 7) [frames[k], frames[k + 1]] = [frames[k + 1], frames[k]];
+        if (how === 3) shuffle(frames, seed * 31 + n);
+        if (how === 4) for (let k = 1; k < n; k += 3) frames[k] = frames[k - 1];
+        return frames.map((frame) => ({ name, frame }));
+      });
+      // Interleaved track by track as dances are, or shuffled whole.
+      let all: Key[] = [];
+      if (rnd() < 0.5) all = shuffle(keys.flat(), seed);
+      else for (let k = 0; keys.some((ks) => k < ks.length); k++) for (const ks of keys) if (k < ks.length) all.push(ks[k]);
+      while (all.length < 2048) all = all.concat(all.map((k) => ({ ...k, frame: (k.frame + 1) >>> 0 })));
+      for (const kind of ['bone', 'morph'] as const) expectSame(blockOf(kind, all, seed), `seed ${seed} ${kind}`);
+    });
+  }
 });
