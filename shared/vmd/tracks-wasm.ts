@@ -1,7 +1,9 @@
 /**
- * tracks.ts's hot loops in WebAssembly (tracks.wat) for large bone and morph blocks. Each call copies
- * the block into a memory of its own, sized to what the block needs, and lets it go when done (nothing
- * is kept between reads but the compiled module). Where WebAssembly is missing or refused (a page
+ * tracks.ts's hot loops in WebAssembly (tracks.wat) for large bone and morph blocks: grouping by name,
+ * placement, the per-track sort, dropping duplicates, and the bone values' decoding. Each call copies the
+ * block into one memory, grown to what the block needs; reads that follow each other share it, and it is
+ * let go KEEP_MS after the last (releaseLater). The views over it assume a little-endian host, as every
+ * platform Electron and Node ship for is. Where WebAssembly is missing or refused (a page
  * whose policy forbids compiling it), `tracksWasm()` is null and tracks.ts runs its own loops, which
  * give the same results (test/shared/tracks-wasm.test.ts compares them).
  */
@@ -89,7 +91,7 @@ function later(f: () => void, ms: number): unknown {
  * Lets the memory go once no read has used it for KEEP_MS. A fresh memory costs its page faults on
  * first touch (some 35 µs per 64 KB page here, 4 ms for a block of 100,000 morph keys: more than the
  * read itself), so reads that follow each other (a batch, a folder, the editor reopening) share one,
- * grown to the largest block among them; a minute later none is held.
+ * grown to the largest block among them; KEEP_MS after the last, none is held.
  */
 function releaseLater(): void {
   if (host.setTimeout === undefined) {
