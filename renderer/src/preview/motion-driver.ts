@@ -208,7 +208,6 @@ export class MotionDriver {
     if (this.poseBinding) {
       this.poseBinding.apply(f);
       w.model?.edges.sync();
-      w.model?.groundShadow.sync();
       poseMs = this.poseBinding.lastPoseMs;
       this.profiler.pose.push(poseMs);
       w.posed = true;
@@ -227,6 +226,9 @@ export class MotionDriver {
     const light = this.lightTrack;
     // Without a light track the default light stays put (showLight(null) does nothing then).
     w.showLight(light ? sampleLight(light, f) : null);
+    // After the light: the ground shadow hides itself under a light from below or the side, read from the scene's
+    // light, which must be this frame's (before it, a jump from 300 to a horizontal light at 600 smeared a band).
+    if (this.poseBinding) w.model?.groundShadow.sync();
     // Material and UV morphs change the picture without moving a bone: the binding says when they did.
     const moved = this.snapshotChanged();
     this.changed = moved || (this.poseBinding?.effectsChanged ?? false);
