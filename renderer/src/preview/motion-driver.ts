@@ -41,6 +41,12 @@ export interface ShadowKeys {
   distance: Float32Array;
 }
 
+/** The self-shadow in force at the frame shown: its mode (0 off, 1, 2), and whether a self-shadow key says so. */
+export interface SelfShadowInForce {
+  mode: number;
+  byKey: boolean;
+}
+
 export function shadowKeysOf(doc: VmdDocument | null, tracks: MotionTracks | null): ShadowKeys | null {
   if (!doc || !tracks || tracks.shadow.frames.length === 0) return null;
   const { frames, record } = tracks.shadow;
@@ -94,6 +100,12 @@ export class MotionDriver {
   followClock: FrameClock = animationFrameClock;
   /** Called when the motion starts or stops hiding the model (the pane says why the model is gone). */
   onHiddenChange: ((hidden: boolean) => void) | null = null;
+  /**
+   * Called when the self-shadow in force changes: its mode (0 off) and whether a self-shadow key rules it (else the
+   * switch's default). The pane says why a model without toon shows none, also when a key turns it on with the switch off.
+   */
+  onSelfShadowChange: ((s: SelfShadowInForce) => void) | null = null;
+  private inForce: SelfShadowInForce = { mode: 0, byKey: false };
 
   constructor(private readonly world: PreviewScene, private readonly profiler: FrameProfiler) {}
 
@@ -145,7 +157,19 @@ export class MotionDriver {
   /** The Self-shadow switch: on, the default self-shadow shows where no key rules (applied at once, at the last frame posed). */
   setSelfShadowByDefault(on: boolean): void {
     this.selfShadowByDefault = on;
-    this.world.setSelfShadow(selfShadowAt(this.shadowOfExtra ?? this.shadowOfMotion, this.at, on));
+    this.showSelfShadow(this.at);
+  }
+
+  /** Sets the self-shadow in force at frame f on the scene, and tells onSelfShadowChange when its mode or source changed. */
+  private showSelfShadow(f: number): void {
+    const keys = this.shadowOfExtra ?? this.shadowOfMotion;
+    const s = selfShadowAt(keys, f, this.selfShadowByDefault);
+    this.world.setSelfShadow(s);
+    const byKey = !!keys;
+    if (s.mode !== this.inForce.mode || byKey !== this.inForce.byKey) {
+      this.inForce = { mode: s.mode, byKey };
+      this.onSelfShadowChange?.(this.inForce);
+    }
   }
 
   /**
@@ -222,7 +246,7 @@ export class MotionDriver {
       w.setHidden(hidden);
       this.onHiddenChange?.(hidden);
     }
-    w.setSelfShadow(selfShadowAt(this.shadowOfExtra ?? this.shadowOfMotion, f, this.selfShadowByDefault));
+    this.showSelfShadow(f);
     const light = this.lightTrack;
     // Without a light track the default light stays put (showLight(null) does nothing then).
     w.showLight(light ? sampleLight(light, f) : null);

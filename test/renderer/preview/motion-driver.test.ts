@@ -10,6 +10,7 @@ import {
   encodeCameraRecord,
   encodeIkRecord,
   encodeLightRecord,
+  encodeShadowRecord,
   ikBlockFromRecords,
   withBlocks,
   type VmdDocument,
@@ -165,6 +166,29 @@ describe('MotionDriver', () => {
     // 0 holds the first key's light (from above); 599 is 299/300 of the way to horizontal (y = −1/300 > −0.05);
     // 450 is half way (y = −0.5).
     expect(seen).toEqual([[300, true], [600, false], [0, true], [600, false], [599, false], [600, false], [450, true]]);
+  });
+
+  it('tells the self-shadow in force, from a key with the Self-shadow switch off too (nulight 5)', () => {
+    // Keys at 0 (mode 1), 10 (off) and 20 (mode 2): a step, and they rule whatever the switch says.
+    const shadow = blockFromRecords('shadow', [
+      encodeShadowRecord({ frame: 0, mode: 1, distance: 0.01125 }),
+      encodeShadowRecord({ frame: 10, mode: 0, distance: 0.01125 }),
+      encodeShadowRecord({ frame: 20, mode: 2, distance: 0.05 }),
+    ]);
+    const doc = withBlocks(buildVmd({}), { shadow });
+    const { driver } = driverWith(doc);
+    const heard: string[] = [];
+    driver.onSelfShadowChange = (s) => heard.push(`${s.mode}${s.byKey ? ' key' : ''}`);
+    for (const f of [0, 5, 10, 19, 20, 0]) driver.poseAt(f);
+    expect(heard).toEqual(['1 key', '0 key', '2 key', '1 key']);
+    // Without keys: the switch's default (mode 1) when on, off when off.
+    const plain = driverWith(buildVmd({ bones: ARM_KEYS })).driver;
+    const told: string[] = [];
+    plain.onSelfShadowChange = (s) => told.push(`${s.mode}${s.byKey ? ' key' : ''}`);
+    plain.poseAt(0);
+    plain.setSelfShadowByDefault(true);
+    plain.setSelfShadowByDefault(false);
+    expect(told).toEqual(['1', '0']);
   });
 
   it('keeps the binding for a curve-only edit (the same tracks object) and asks for a rebind otherwise', () => {
