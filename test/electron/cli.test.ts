@@ -151,6 +151,15 @@ describe('vmd-studio sample and convert', () => {
     expect(new TextDecoder('shift_jis').decode(readFileSync(back))).toMatch(/^Vocaloid Pose Data file\r\n/);
   });
 
+  it('a frame given without --frame is told where it goes (not "give exactly one .vmd file") (nulight 7)', async () => {
+    const r = await cli('sample', 'stage.vmd', '150');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('the frame goes after --frame: vmd-studio sample stage.vmd --frame 150');
+    expect(r.err).not.toContain('give exactly one .vmd file');
+    // Two files are still two files.
+    expect((await cli('sample', 'a.vmd', 'b.vmd', '--frame', '1')).err).toContain('give exactly one .vmd file');
+  });
+
   it('bad arguments exit 2 with usage; a missing file is one line naming it', async () => {
     expect((await cli('sample', 'x.vmd')).code).toBe(2);
     expect((await cli('nonsense')).code).toBe(2);

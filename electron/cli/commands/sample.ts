@@ -43,8 +43,12 @@ export const sampleCommand: CommandInfo = {
   stored, range 0–9999 to 2 places}).`,
   async run(argv, io) {
     const a = parseArgs(argv, { values: ['frame'], flags: ['json'], aliases: { f: 'frame' } });
-    if (a.positionals.length !== 1) throw new UsageError('give exactly one .vmd file');
     const frame = optNumber(a, 'frame');
+    // `sample FILE 150`: the frame given as a second word; say where it goes rather than "one file".
+    if (a.positionals.length === 2 && frame === undefined && /^\d+(\.\d+)?$/.test(a.positionals[1])) {
+      throw new UsageError(`the frame goes after --frame: vmd-studio sample ${a.positionals[0]} --frame ${a.positionals[1]}`);
+    }
+    if (a.positionals.length !== 1) throw new UsageError('give exactly one .vmd file');
     if (frame === undefined) throw new UsageError('--frame is required');
     if (frame < 0) throw new UsageError('--frame must not be negative');
     const file = path.resolve(io.cwd, a.positionals[0]);
