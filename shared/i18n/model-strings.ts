@@ -68,6 +68,7 @@ const en = {
   'preview.groundShadow': 'Ground shadow',
   'preview.groundShadowTitle': 'MMD’s ground shadow (表示 → 地面影表示): each model flattened onto the floor along the light, for the materials that ask for it. On by default and remembered; the video follows this switch, as MMD’s render does.',
   'preview.selfShadowToonless': 'Self-shadow: this model’s materials have no toon, so it shows none (as in MMD, whose shadow is the toon’s dark end)',
+  'preview.selfShadowToonlessByKey': 'Self-shadow mode {mode} from this frame’s key (keys rule with the switch off too): this model’s materials have no toon, so it shows none (as in MMD, whose shadow is the toon’s dark end)',
   'preview.selfShadowTitle': 'MMD’s self-shadow (セルフ影): models shade themselves and each other, as each material’s cast/receive flags say, at the default distance (8875). Where the camera document has self-shadow keys, those keys rule: their mode and distance, or off.',
 };
 
@@ -136,6 +137,7 @@ const ja: Record<ModelStringKey, string> = {
   'preview.groundShadow': '地面影',
   'preview.groundShadowTitle': 'MMD の地面影（表示 → 地面影表示）: 照明の向きにモデルを床へ落とした影です（地面影の設定がある材質）。既定でオン、設定は保存されます。動画もこのスイッチに従います（MMD のレンダリングと同じ）。',
   'preview.selfShadowToonless': 'セルフ影: このモデルの材質にはトゥーンがないため、影は出ません（MMD でも同じです。影の色はトゥーンの暗い側の色です）',
+  'preview.selfShadowToonlessByKey': 'セルフ影 mode{mode}（このフレームのキー。キーはスイッチがオフでも効きます）: このモデルの材質にはトゥーンがないため、影は出ません（MMD でも同じです。影の色はトゥーンの暗い側の色です）',
   'preview.selfShadowTitle': 'MMD のセルフ影: 各材質のセルフ影マップ・セルフ影の設定どおりにモデル自身やほかのモデルに影を落とします（距離は既定の 8875）。カメラドキュメントにセルフ影のキーがあるときは、そのキー（モードと距離、またはオフ）に従います。',
 };
 

@@ -125,7 +125,7 @@ export interface KeyEdit {
  * failed `EditOutcome`.
  */
 export interface EditRefusal extends CodecError {
-  readonly code: Extract<ErrorCode, 'E_COLLISION' | 'E_RANGE' | 'E_EMPTY' | 'E_EXISTS'>;
+  readonly code: Extract<ErrorCode, 'E_COLLISION' | 'E_RANGE' | 'E_EMPTY' | 'E_EXISTS' | 'E_ARGUMENT'>;
   /** What was wrong, in English (tests, logs). */
   readonly message: string;
   /** The same in the UI's words: a string key and its values, for the notice's detail line. */

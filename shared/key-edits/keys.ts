@@ -3,7 +3,7 @@
  * copy and paste. New records go to the end of their block (players and MMD sort by frame on load);
  * every other record keeps its bytes and its place.
  */
-import { sampleBoneInto, sampleCamera, sampleMorph } from '../vmd/sample';
+import { sampleBoneInto, sampleCamera, sampleLight, sampleMorph } from '../vmd/sample';
 import type { MotionTracks } from '../vmd/tracks';
 import { emptyBlock, EMPTY_IK, recordBytes, type VmdDocument } from '../vmd/vmd-document';
 import { frameOf, recordFrame, setRecordFrame, shadowKey } from '../vmd/records';
@@ -162,7 +162,8 @@ export type TrackTarget = { kind: 'bone' | 'morph'; track: number } | { kind: 'c
 /**
  * Inserts a key at `frame` holding the pose the motion has there (so playback does not change at that
  * frame). Its interpolation is copied from the next key of the track (the segment it splits), or the
- * previous one, or MMD's linear default. A display/IK key holds the state in force there (ik.ts); a
+ * previous one, or MMD's linear default. A light key holds the light sampled there (linear between keys, as
+ * the preview shows it; MMD's defaults on an empty track). A display/IK key holds the state in force there (ik.ts); a
  * self-shadow key (a step, no curves) the mode and distance of the key in force there (before the first
  * key: the first key's), or MMD's panel defaults (SHADOW_DEFAULT) on an empty track.
  * Refused when the track already has a key at that frame. Returns the new record's index in `record`.
@@ -216,18 +217,13 @@ export function newKeyRecord(doc: VmdDocument, tracks: MotionTracks, target: Tra
     const { mode, distance } = s.frames.length ? shadowKey(doc.shadow, s.record[keyInForce(s.frames, frame)]) : SHADOW_DEFAULT;
     return encodeShadowRecord({ frame, mode, distance });
   }
-  const l = tracks.light;
-  let color = [0.602, 0.602, 0.602], direction = [-0.5, -1, 0.5];
-  if (l.frames.length) {
-    const k = keyInForce(l.frames, frame);
-    color = [l.color[3 * k], l.color[3 * k + 1], l.color[3 * k + 2]];
-    direction = [l.direction[3 * k], l.direction[3 * k + 1], l.direction[3 * k + 2]];
-  }
-  return encodeLightRecord({ frame, color, direction });
+  // The light as the preview shows it there (linear between keys, as MMD's 照明 → 登録 stores it), else MMD's defaults.
+  const light = sampleLight(tracks.light, frame);
+  return encodeLightRecord({ frame, color: light?.color ?? [0.602, 0.602, 0.602], direction: light?.direction ?? [-0.5, -1, 0.5] });
 }
 
 /**
- * The key in force at `frame` on a one-track kind (light, self-shadow): the last key before it, or
+ * The key in force at `frame` on the self-shadow track (a step): the last key before it, or
  * before the first key the first one. `frames` must not be empty.
  */
 function keyInForce(frames: Uint32Array, frame: number): number {

@@ -293,9 +293,18 @@ export function entryEdit(group: NumericGroup, c: number, entry: Entry): ValueEd
   // The self-shadow field is in MMD's units (shadowRangeOf): a range typed becomes the stored distance, an
   // offset of the range the stored one's (a larger range is a smaller stored number).
   // A range set stops at MMD's slider (0–9999, shadowDistanceClamp says so); editRecord keeps a sum there too.
-  if (group === 'shadowDistance') return entry.mode === 'set' ? { shadowDistance: storedShadowDistance(clampShadowRange(entry.value)) } : { offset: { shadowDistance: -entry.value / 100000 } };
-  // The light colour is typed as MMD's panel shows it (0–255) and kept in its range (lightColorClamp).
-  if (group === 'color') entry = { mode: entry.mode, value: entry.mode === 'set' ? clampLightColor(entry.value) / LIGHT_COLOR_SCALE : entry.value / LIGHT_COLOR_SCALE };
+  // MMD's 影範囲 is a whole number: what is typed is rounded (wholeNumberRounding says so).
+  if (group === 'shadowDistance') {
+    const r = Math.round(entry.value);
+    return entry.mode === 'set' ? { shadowDistance: storedShadowDistance(clampShadowRange(r)) } : { offset: { shadowDistance: -r / 100000 } };
+  }
+  // The light colour is typed as MMD's panel shows it, whole numbers 0–255, rounded and kept in its range (lightColorClamp).
+  if (group === 'color') {
+    const r = Math.round(entry.value);
+    entry = { mode: entry.mode, value: entry.mode === 'set' ? clampLightColor(r) / LIGHT_COLOR_SCALE : r / LIGHT_COLOR_SCALE };
+  }
+  // MMD's 照明 direction runs −1…+1 (directionClamp says so when a typed value leaves it; editRecord keeps a sum there).
+  if (group === 'direction' && entry.mode === 'set') entry = { mode: 'set', value: clampDirection(entry.value) };
   const single = group === 'weight' || group === 'distance' || group === 'fov';
   const values: NumericValues = {};
   if (single) (values as Record<string, number>)[group] = entry.value;
@@ -305,6 +314,30 @@ export function entryEdit(group: NumericGroup, c: number, entry: Entry): ValueEd
     (values as Record<string, (number | undefined)[]>)[group] = v;
   }
   return entry.mode === 'set' ? values : { offset: values };
+}
+
+function clampDirection(v: number): number {
+  return Math.min(1, Math.max(-1, v));
+}
+
+/**
+ * A light direction entry (−1…1, as MMD's 照明 panel) that leaves the range for the key shown (`shown`): the value
+ * it stops at, −1 or 1. Null when the entry stays in range. The edit keeps every key in range (entryEdit, editRecord).
+ */
+export function directionClamp(entry: Entry, shown: number | undefined): number | null {
+  const v = entry.mode === 'set' ? entry.value : shown === undefined ? null : shown + entry.value;
+  if (v === null || (v >= -1 && v <= 1)) return null;
+  return clampDirection(v);
+}
+
+/**
+ * A light colour or self-shadow range entry that is not a whole number (MMD's panels take whole numbers): the
+ * whole number it is stored as, as typed (+0.6 → "+1", 127.6 → "128"). Null when it is whole.
+ */
+export function wholeNumberRounding(entry: Entry): string | null {
+  const r = Math.round(entry.value);
+  if (r === entry.value) return null;
+  return entry.mode === 'offset' ? (r < 0 ? `−${-r}` : `+${r}`) : String(r);
 }
 
 function clampLightColor(v: number): number {
@@ -317,7 +350,8 @@ function clampLightColor(v: number): number {
  * The edit itself keeps every key in range (entryEdit clamps a set value, editRecord a sum).
  */
 export function lightColorClamp(entry: Entry, shown: number | undefined): number | null {
-  const v = entry.mode === 'set' ? entry.value : shown === undefined ? null : shown + entry.value;
+  const r = Math.round(entry.value);
+  const v = entry.mode === 'set' ? r : shown === undefined ? null : shown + r;
   if (v === null || (v >= 0 && v <= LIGHT_COLOR_SCALE)) return null;
   return clampLightColor(v);
 }
@@ -332,7 +366,8 @@ function clampShadowRange(v: number): number {
  * keeps every key in range (entryEdit clamps a set value, editRecord a sum).
  */
 export function shadowDistanceClamp(entry: Entry, shown: number | undefined): number | null {
-  const v = entry.mode === 'set' ? entry.value : shown === undefined ? null : shown + entry.value;
+  const r = Math.round(entry.value);
+  const v = entry.mode === 'set' ? r : shown === undefined ? null : shown + r;
   // The shown range is rounded to 2 places (FIELD_DIGITS): a hair past an end is the float32's step, no entry's.
   if (v === null || (v >= -0.005 && v <= SHADOW_RANGE_MAX + 0.005)) return null;
   return clampShadowRange(v);

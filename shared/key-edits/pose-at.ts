@@ -19,7 +19,7 @@ import { BlockEditor, finish, refuse, type EditOutcome, type KeyEdit } from './d
 import { keyAtFrame, trackRange, tracksOf } from './key-ref';
 import { MAX_FRAME, newKeyRecord, sampledBoneRecord, sampledMorphRecord, type KeyClipboard, type TrackTarget } from './keys';
 import { KeySummarizer, type KeySummary } from './mixed-values';
-import { editRecord, editValues, physicsOnPairIn, type ValueEdit } from './values';
+import { editRecord, editValues, lightWithoutDirection, physicsOnPairIn, type ValueEdit } from './values';
 import { newBoneRecord } from './bone-key';
 
 /**
@@ -144,6 +144,7 @@ export function registerValuesAt(doc: VmdDocument, tracks: MotionTracks, target:
   }
   const rec = newKeyRecord(doc, tracks, target, frame);
   editRecord(target.kind, rec, edit, edit.physicsOff === false && target.kind === 'bone' ? physicsOnPairIn(doc) : 'copy');
+  if (target.kind === 'light' && lightWithoutDirection(rec)) return refuse('E_ARGUMENT', 'a light direction of 0, 0, 0 has no direction', 'editor.refusal.zeroDirection');
   const ed = new BlockEditor(doc[target.kind]);
   const record = ed.append(rec);
   return success(Object.assign(finish(doc, label ?? 'register key', [ed]), { record }));

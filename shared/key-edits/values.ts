@@ -183,6 +183,8 @@ export function editRecord(kind: EditKind, rec: Uint8Array, e: ValueEdit, physic
     // An offset stops at MMD's range (0–255 on the panel, 0–1 stored); a channel it did not reach stays as stored.
     clampF32s(v, LIGHT.COLOR, e.offset?.color, 0, 1);
     addF32s(v, LIGHT.DIRECTION, e.offset?.direction);
+    // MMD's 照明 X/Y/Z run −1…+1: a typed value was kept there (directionClamp), and a sum stops there too.
+    clampF32s(v, LIGHT.DIRECTION, e.offset?.direction, -1, 1);
   } else if (kind === 'shadow') {
     if (e.shadowMode !== undefined && Number.isInteger(e.shadowMode) && e.shadowMode >= 0 && e.shadowMode <= 2) rec[SHADOW.MODE] = e.shadowMode;
     if (e.shadowDistance !== undefined && Number.isFinite(e.shadowDistance)) v.setFloat32(SHADOW.DISTANCE, e.shadowDistance + 0, true);
@@ -204,6 +206,17 @@ export function editRecord(kind: EditKind, rec: Uint8Array, e: ValueEdit, physic
   }
 }
 
+/**
+ * Whether a light record's direction is 0, 0, 0: a light with no direction (MMD's panel cannot make one; the
+ * preview and the ground shadow need one), which a value edit refuses.
+ */
+export function lightWithoutDirection(rec: Uint8Array): boolean {
+  const v = viewOf(rec);
+  return [0, 1, 2].every((c) => v.getFloat32(LIGHT.DIRECTION + 4 * c, true) === 0);
+}
+
+const zeroDirection = () => refuse('E_ARGUMENT', 'a light direction of 0, 0, 0 has no direction', 'editor.refusal.zeroDirection');
+
 /** Applies an inspector edit to every key given. */
 /** `label`: the step's name (the Key panel names a typed camera value: "camera distance -45 → -30"). */
 export function editValues(doc: VmdDocument, refs: readonly KeyRef[], edit: ValueEdit, label = 'edit values'): EditOutcome {
@@ -217,6 +230,7 @@ export function editValues(doc: VmdDocument, refs: readonly KeyRef[], edit: Valu
     if (!ed) editors.set(r.kind, (ed = new BlockEditor(doc[r.kind])));
     const rec = ed.copy(r.record);
     editRecord(r.kind, rec, edit, physicsOn);
+    if (r.kind === 'light' && (edit.direction || edit.offset?.direction) && lightWithoutDirection(rec)) return zeroDirection();
     ed.put(r.record, rec);
   }
   return success(finish(doc, label, [...editors.values()]));

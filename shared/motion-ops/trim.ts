@@ -351,6 +351,13 @@ function assemble(block: Block, plan: KindPlan, A: number, B: number, names: Nam
   }
   out.push(...plan.adds);
   c.added += plan.adds.length;
+  // The light and self-shadow blocks (one track each) are written in frame order, the hold at 0 first: MMD sorts on
+  // load, but a reader that takes them in file order would start on the wrong key (the holds came last).
+  if (block.kind === 'light' || block.kind === 'shadow') {
+    // Both records start with their frame (LIGHT.FRAME = SHADOW.FRAME = 0).
+    const frames = new Map(out.map((r) => [r, new DataView(r.buffer, r.byteOffset, 4).getUint32(0, true)]));
+    out.sort((a, b) => frames.get(a)! - frames.get(b)!); // stable: keys at one frame keep their order
+  }
   return out;
 }
 

@@ -8,7 +8,8 @@
 import { bezierProgress } from './bezier';
 import { atan2, sin } from './portable-math';
 import { cameraPosition } from './camera';
-import type { Quat, Vec3 } from './records';
+import { shadowKey, type Quat, type Vec3 } from './records';
+import type { VmdDocument } from './vmd-document';
 import { keyAtOrBefore, type BoneTracks, type CameraTrack, type LightTrack, type MorphTracks, type MotionTracks } from './tracks';
 
 export interface BonePose {
@@ -220,6 +221,18 @@ export function sampleLight(l: LightTrack, f: number): LightPose | null {
   const t = (f - l.frames[k]) / (l.frames[k + 1] - l.frames[k]);
   const mix = (arr: Float32Array): Vec3 => [0, 1, 2].map((c) => arr[3 * k + c] + (arr[3 * k + 3 + c] - arr[3 * k + c]) * t) as Vec3;
   return { color: mix(l.color), direction: mix(l.direction) };
+}
+
+/**
+ * The self-shadow in force at frame f: the key at or before it (a step: keys switch on their frame, never blend;
+ * before the first key, the first key's), its mode (0 off, 1, 2) and its distance as stored; null without keys.
+ */
+export function sampleSelfShadow(doc: VmdDocument, tracks: MotionTracks, f: number): { mode: number; distance: number } | null {
+  const s = tracks.shadow;
+  if (s.frames.length === 0) return null;
+  const k = Math.max(0, keyAtOrBefore(s.frames, 0, s.frames.length, f));
+  const { mode, distance } = shadowKey(doc.shadow, s.record[k]);
+  return { mode, distance };
 }
 
 /** The whole pose at frame f (MMD coordinates). */

@@ -200,8 +200,26 @@ describe.skipIf(!corpusPresent)('the Self-shadow switch (browser mode)', () => {
     await loadPreviewCamera(page, cam);
     await animationFrames(page, 2);
     expect((await shadow()).casting).toBe(false);
+    // No self-shadow in force: nothing to explain.
+    expect(await page.isVisible('[data-testid="preview-self-shadow-toonless"]')).toBe(false);
     await page.click('[data-testid="preview-clear-camera"]');
     await animationFrames(page, 2);
+    await page.waitForFunction(() => window.__vmdPreview!.selfShadow().casting);
+    // A key with mode 1 rules with the switch off too, and the note says why Gene shows none (before: only with the switch on).
+    await page.uncheck('[data-testid="preview-self-shadow"]');
+    await page.waitForSelector('[data-testid="preview-self-shadow-toonless"]', { state: 'detached' });
+    const camOn = path.join(s.tmp.dir, 'camera-shadow-mode1.vmd');
+    writeFileSync(camOn, buildFixture({ cameras: [{ frame: 0, distance: -45, target: [0, 10, 0], rotation: [0, 0, 0], fov: 30 }], shadows: [{ frame: 0, mode: 1, distance: 0.01125 }] }));
+    await loadPreviewCamera(page, camOn);
+    await page.waitForFunction(() => window.__vmdPreview!.selfShadow().casting);
+    expect(await page.isChecked('[data-testid="preview-self-shadow"]')).toBe(false);
+    const note = (await page.textContent('[data-testid="preview-self-shadow-toonless"]'))!;
+    expect(note).toContain('Self-shadow mode 1 from this frame’s key (keys rule with the switch off too)');
+    expect(note).toContain('no toon');
+    await s.app.screenshot('model-maker-self-shadow-key');
+    await page.click('[data-testid="preview-clear-camera"]');
+    await page.waitForSelector('[data-testid="preview-self-shadow-toonless"]', { state: 'detached' });
+    await page.check('[data-testid="preview-self-shadow"]');
     await page.waitForFunction(() => window.__vmdPreview!.selfShadow().casting);
     // Remembered: the page loaded anew has it on.
     await page.reload();

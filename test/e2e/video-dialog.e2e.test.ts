@@ -244,6 +244,20 @@ describe('Render → Video…: the dialog a video maker expects', () => {
     await page.selectOption('[data-testid="video-format"]', 'png');
   }, 60_000);
 
+  it('a PNG sequence named by a folder that is there goes into it, named after the scene (nulight 8)', async () => {
+    const { page } = s.app;
+    const shots = path.join(dir, 'shots');
+    mkdirSync(shots);
+    await page.fill('[data-testid="video-path"]', shots);
+    await page.press('[data-testid="video-path"]', 'Tab');
+    await page.waitForFunction((p) => (document.querySelector('[data-testid="video-path"]') as HTMLInputElement).value === p, path.join(shots, 'duet.png'));
+    const r = await render(page);
+    expect(r.kind, r.text).toBe('done');
+    expect(readdirSync(shots)).toEqual(['duet_000000.png']);
+    expect(existsSync(`${shots}_000000.png`)).toBe(false);
+    expect(r.text).toContain(`Written: ${path.join(shots, 'duet_000000.png')} (1 frame,`);
+  }, 60_000);
+
   it('a missing folder is named as a folder', async () => {
     const { page } = s.app;
     const nodir = path.join(dir, 'nodir');

@@ -93,6 +93,31 @@ describe('vmd-studio sample and convert', () => {
     expect(o.light).toBeNull();
   });
 
+  it('prints the self-shadow in force (mode, MMD’s 0–9999 range; the stored distance in --json) and the light in 0–255 too', async () => {
+    // Light keys at 0 and 100 (linear between); self-shadow keys at 0, 20 and 50 (a step), stored 0.1 − range / 100000.
+    const f = path.join(tmp, 'stage.vmd');
+    writeFileSync(f, buildFixture({
+      lights: [{ frame: 0, color: [0.2, 0.4, 0.6], direction: [-1, 0, 0] }, { frame: 100, color: [0.6, 0, 1], direction: [1, -1, 0] }],
+      shadows: [{ frame: 20, mode: 2, distance: 0.05 }, { frame: 0, mode: 1, distance: 0.01125 }, { frame: 50, mode: 0, distance: 0.1 }],
+    }));
+    // Frame 25: colour a quarter of the way, 0.3 0.3 0.7 = 76.5 76.5 178.5 of 255; the key at 20 in force: mode 2, 5000.
+    const r = await cli('sample', f, '--frame', '25');
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain('(0–255: 76.5 76.5 178.5)');
+    expect(r.out).toMatch(/\nself-shadow: mode 2 {2}distance 5000 \(0–9999, as MMD's panel; stored 0\.050000\)\n/);
+    expect((await cli('sample', f, '--frame', '10')).out).toContain('self-shadow: mode 1  distance 8875 ');
+    expect((await cli('sample', f, '--frame', '60')).out).toContain('self-shadow: off (mode 0)  distance 0 ');
+    const j = JSON.parse((await cli('sample', f, '--frame', '25', '--json')).out);
+    expect(j.selfShadow).toEqual({ mode: 2, distance: Math.fround(0.05), range: 5000 });
+    j.light.color.forEach((c: number, i: number) => expect(c).toBeCloseTo([0.3, 0.3, 0.7][i], 6));
+    expect(JSON.parse((await cli('sample', f, '--frame', '0', '--json')).out).selfShadow).toEqual({ mode: 1, distance: Math.fround(0.01125), range: 8875 });
+    // Without self-shadow keys: null, and no line.
+    const none = path.join(tmp, 'nolight.vmd');
+    writeFileSync(none, buildFixture({ lights: [{ frame: 0, color: [0.6, 0.6, 0.6], direction: [0, -1, 0] }] }));
+    expect(JSON.parse((await cli('sample', none, '--frame', '0', '--json')).out).selfShadow).toBeNull();
+    expect((await cli('sample', none, '--frame', '0')).out).not.toContain('self-shadow');
+  });
+
   it.skipIf(!corpusPresent)('VMD → JSON → VMD is byte-identical, and an existing OUT is replaced with --overwrite', async () => {
     const src = corpusPath('gene/motion/stand.vmd');
     const j = path.join(tmp, 'stand.json');
@@ -124,6 +149,15 @@ describe('vmd-studio sample and convert', () => {
     const back = path.join(tmp, 'back.vpd');
     expect((await cli('convert', out, '-o', back, '--frame', '0')).code).toBe(0);
     expect(new TextDecoder('shift_jis').decode(readFileSync(back))).toMatch(/^Vocaloid Pose Data file\r\n/);
+  });
+
+  it('a frame given without --frame is told where it goes (not "give exactly one .vmd file") (nulight 7)', async () => {
+    const r = await cli('sample', 'stage.vmd', '150');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('the frame goes after --frame: vmd-studio sample stage.vmd --frame 150');
+    expect(r.err).not.toContain('give exactly one .vmd file');
+    // Two files are still two files.
+    expect((await cli('sample', 'a.vmd', 'b.vmd', '--frame', '1')).err).toContain('give exactly one .vmd file');
   });
 
   it('bad arguments exit 2 with usage; a missing file is one line naming it', async () => {

@@ -56,6 +56,20 @@ describe('key inspector: self-shadow range and FOV as MMD keeps them', () => {
     expect(warnings()).toEqual(['Self-shadow range is 0–9999 as in MMD: “12000” became 9999']);
   });
 
+  it('a range of 1234.5 is stored as the whole 1235 (0.1 − 1235 / 100000), shown 1235, with a notice; +0.4 is +0 (nulight 6)', async () => {
+    useSelectionStore().select([{ kind: 'shadow', record: 0 }]);
+    useTimeStore().seek(90);
+    const w = mount(KeyInspector);
+    await settle(w);
+    await typeField(w, 'inspector-shadow-distance', '1234.5');
+    expect(shadowDistance()).toBe(Math.fround(0.1 - 1235 / 100000));
+    expect(field(w, 'inspector-shadow-distance')).toBe('1235');
+    expect(warnings()).toEqual(['Self-shadow range is a whole number (0–9999) in MMD: “1234.5” became 1235']);
+    await typeField(w, 'inspector-shadow-distance', '+0.4');
+    expect(shadowDistance()).toBe(Math.fround(0.1 - 1235 / 100000));
+    expect(warnings()[1]).toBe('Self-shadow range is a whole number (0–9999) in MMD: “+0.4” became +0');
+  });
+
   it('a FOV of 45.6 is stored 46 and says so; 40 says nothing', async () => {
     useSelectionStore().select([{ kind: 'camera', record: 0 }]);
     const w = mount(KeyInspector);

@@ -1,7 +1,8 @@
 /**
  * The key inspector on light keys: the colour as MMD's 照明 panel shows it, whole numbers 0–255 (the stored
  * float × 255: MMD's default 0.602 reads 154), the direction as stored (−1…1, as MMD). A number typed is
- * stored / 255; one beyond 0–255 stops at the end with a notice; a key or channel not edited keeps its bytes.
+ * rounded to a whole number and stored / 255; one beyond 0–255 stops at the end with a notice, as a rounded one does;
+ * a direction beyond −1…1 stops at the end, and 0, 0, 0 is refused; a key or channel not edited keeps its bytes.
  * Expected floats are worked out here (Math.fround of n / 255).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -72,6 +73,46 @@ describe('key inspector on light keys', () => {
     expect(record(1)).toEqual(other);
     expect(field(w, 'inspector-color-r')).toBe('200');
     expect(warnings()).toEqual([]);
+  });
+
+  it('rounds a colour to a whole number as MMD’s panel and says so, as the clamp does (nulight 6)', async () => {
+    useSelectionStore().select([{ kind: 'light', record: 1 }]);
+    useTimeStore().seek(60);
+    const w = mount(KeyInspector);
+    await settle(w);
+    await typeField(w, 'inspector-color-r', '127.6');
+    expect(lightKey(doc().light, 1).color[0]).toBe(Math.fround(128 / 255));
+    expect(field(w, 'inspector-color-r')).toBe('128');
+    // G is 204: +10.4 adds 10.
+    await typeField(w, 'inspector-color-g', '+10.4');
+    expect(lightKey(doc().light, 1).color[1]).toBe(Math.fround(Math.fround(204 / 255) + 10 / 255));
+    expect(warnings()).toEqual(['Light colour is a whole number (0–255) in MMD: “127.6” became 128', 'Light colour is a whole number (0–255) in MMD: “+10.4” became +10']);
+  });
+
+  it('keeps the direction to −1…1 as MMD’s panel and says so; refuses a direction of 0, 0, 0 (nulight 6)', async () => {
+    useSelectionStore().select([{ kind: 'light', record: 1 }]);
+    useTimeStore().seek(60);
+    const w = mount(KeyInspector);
+    await settle(w);
+    await typeField(w, 'inspector-dir-x', '5');
+    expect(lightKey(doc().light, 1).direction[0]).toBe(1);
+    expect(field(w, 'inspector-dir-x')).toBe('1');
+    // Y is −1: −0.5 more would be −1.5.
+    await typeField(w, 'inspector-dir-y', '-0.5');
+    expect(lightKey(doc().light, 1).direction[1]).toBe(-0.5);
+    await typeField(w, 'inspector-dir-y', '-=1');
+    expect(lightKey(doc().light, 1).direction[1]).toBe(-1);
+    expect(warnings()).toEqual(['Light direction is −1…1 as in MMD: “5” became 1', 'Light direction is −1…1 as in MMD: “-=1” became -1']);
+    // 0, 0, 0: X and Y set to 0 are fine with Z 0.2; then Z 0 would leave no direction and is refused, the key unchanged.
+    await typeField(w, 'inspector-dir-x', '0');
+    await typeField(w, 'inspector-dir-y', '0');
+    const before = record(1);
+    await typeField(w, 'inspector-dir-z', '0');
+    expect(record(1)).toEqual(before);
+    expect(lightKey(doc().light, 1).direction).toEqual([0, 0, Math.fround(0.2)]);
+    const last = noticeLines(useNotifyStore().items.at(-1)!, 'en');
+    expect(last.message).toBe('Value not applied');
+    expect(String(last.detail)).toContain('A light direction of 0, 0, 0 points nowhere');
   });
 
   it('stops an entry beyond 0–255 at the end and says so; an offset too', async () => {

@@ -1,14 +1,20 @@
 /** `vmd-studio sample FILE.vmd --frame F [--json]` — the pose at a (possibly fractional) frame. */
 import path from 'node:path';
-import { buildTracks, samplePose, type Pose } from '../../../shared/vmd';
+import { buildTracks, samplePose, sampleSelfShadow, type Pose } from '../../../shared/vmd';
+import { LIGHT_COLOR_SCALE, shadowRangeOf } from '../../../shared/key-edits/values';
 import { optNumber, parseArgs, UsageError } from '../args';
 import { loadMotion } from '../load';
 import type { CommandInfo } from '../io';
 import { failWith, jsonSuccess } from './edit-output';
 
 const fmt = (v: number[]) => v.map((x) => x.toFixed(6).padStart(12)).join(' ');
+/** A figure as MMD's panels show it, to 2 places at most (a light between keys can be 127.5 of 255). */
+const panel = (x: number) => String(+x.toFixed(2));
 
-function human(pose: Pose): string {
+/** The self-shadow in force: its mode and stored distance, and the distance on MMD's 0–9999 panel (shadowRangeOf). */
+type SelfShadow = { mode: number; distance: number; range: number };
+
+function human(pose: Pose, shadow: SelfShadow | null): string {
   const lines = [`frame ${pose.frame}`];
   const names = Object.keys(pose.bones);
   if (names.length) lines.push('bones (position x y z | rotation x y z w):');
@@ -21,28 +27,41 @@ function human(pose: Pose): string {
     lines.push(`camera: target ${fmt(c.target)}  rotation ${fmt(c.rotation)}  distance ${c.distance.toFixed(4)}  fov ${c.fov.toFixed(3)}`);
     lines.push(`        position ${fmt(c.position)}`);
   }
-  if (pose.light) lines.push(`light: color ${fmt(pose.light.color)}  direction ${fmt(pose.light.direction)}`);
+  // The colour as stored (0–1) and as the Key panel and MMD's 照明 panel show it (0–255).
+  if (pose.light) lines.push(`light: color ${fmt(pose.light.color)} (0–255: ${pose.light.color.map((c) => panel(c * LIGHT_COLOR_SCALE)).join(' ')})  direction ${fmt(pose.light.direction)}`);
+  if (shadow) lines.push(`self-shadow: ${shadow.mode === 0 ? 'off (mode 0)' : `mode ${shadow.mode}`}  distance ${panel(shadow.range)} (0–9999, as MMD's panel; stored ${shadow.distance.toFixed(6)})`);
   return lines.join('\n') + '\n';
 }
 
 export const sampleCommand: CommandInfo = {
-  summary: 'the pose at a frame (fractional too), interpolated like MMD plays it',
+  summary: 'the pose at a frame (fractional too), interpolated like MMD plays it: bones, morphs, camera, light, self-shadow',
   usage: `vmd-studio sample FILE.vmd --frame F [--json]
   --frame F  frame number, may be fractional (e.g. 120.5)
-  --json     {frame, bones: {name: {position, rotation}}, morphs: {name: weight}, camera, light} in MMD coordinates`,
+  --json     {frame, bones: {name: {position, rotation}}, morphs: {name: weight}, camera, light, selfShadow} in MMD coordinates
+  The light colour prints as stored (0–1) and as the Key panel shows it (0–255; --json: 0–1). The self-shadow is the
+  key in force (a step): mode 0 (off), 1 or 2 and the distance on MMD's 0–9999 panel (--json: {mode, distance as
+  stored, range 0–9999 to 2 places}).`,
   async run(argv, io) {
     const a = parseArgs(argv, { values: ['frame'], flags: ['json'], aliases: { f: 'frame' } });
-    if (a.positionals.length !== 1) throw new UsageError('give exactly one .vmd file');
     const frame = optNumber(a, 'frame');
+    // `sample FILE 150`: the frame given as a second word; say where it goes rather than "one file".
+    if (a.positionals.length === 2 && frame === undefined && /^\d+(\.\d+)?$/.test(a.positionals[1])) {
+      throw new UsageError(`the frame goes after --frame: vmd-studio sample ${a.positionals[0]} --frame ${a.positionals[1]}`);
+    }
+    if (a.positionals.length !== 1) throw new UsageError('give exactly one .vmd file');
     if (frame === undefined) throw new UsageError('--frame is required');
     if (frame < 0) throw new UsageError('--frame must not be negative');
     const file = path.resolve(io.cwd, a.positionals[0]);
     const l = await loadMotion(file, 'sample', a.positionals[0], 'vmd');
     if (!l.ok) return failWith(io, l.error, file, a.positionals);
     if (l.value.format !== 'vmd') return failWith(io, { code: 'E_UNSUPPORTED', message: 'sample needs a VMD motion (a VPD is a single pose; use inspect or convert)', file }, file, a.positionals);
-    const pose = samplePose(buildTracks(l.value.doc), frame);
-    if (a.flags.has('json')) jsonSuccess(io, { ...pose });
-    else io.stdout(human(pose));
+    const tracks = buildTracks(l.value.doc);
+    const pose = samplePose(tracks, frame);
+    const s = sampleSelfShadow(l.value.doc, tracks, frame);
+    // The range to 2 places, as the Key panel shows it (a float32's steps: 0.01125 is 8874.99996).
+    const selfShadow = s && { ...s, range: +shadowRangeOf(s.distance).toFixed(2) };
+    if (a.flags.has('json')) jsonSuccess(io, { ...pose, selfShadow });
+    else io.stdout(human(pose, selfShadow));
     return 0;
   },
 };

@@ -42,6 +42,12 @@ export interface ShadowKeys {
   distance: Float32Array;
 }
 
+/** The self-shadow in force at the frame shown: its mode (0 off, 1, 2), and whether a self-shadow key says so. */
+export interface SelfShadowInForce {
+  mode: number;
+  byKey: boolean;
+}
+
 export function shadowKeysOf(doc: VmdDocument | null, tracks: MotionTracks | null): ShadowKeys | null {
   if (!doc || !tracks || tracks.shadow.frames.length === 0) return null;
   const { frames, record } = tracks.shadow;
@@ -95,6 +101,12 @@ export class MotionDriver {
   followClock: FrameClock = animationFrameClock;
   /** Called when the motion starts or stops hiding the model (the pane says why the model is gone). */
   onHiddenChange: ((hidden: boolean) => void) | null = null;
+  /**
+   * Called when the self-shadow in force changes: its mode (0 off) and whether a self-shadow key rules it (else the
+   * switch's default). The pane says why a model without toon shows none, also when a key turns it on with the switch off.
+   */
+  onSelfShadowChange: ((s: SelfShadowInForce) => void) | null = null;
+  private inForce: SelfShadowInForce = { mode: 0, byKey: false };
 
   constructor(private readonly world: PreviewScene, private readonly profiler: FrameProfiler) {}
 
@@ -146,7 +158,19 @@ export class MotionDriver {
   /** The Self-shadow switch: on, the default self-shadow shows where no key rules (applied at once, at the last frame posed). */
   setSelfShadowByDefault(on: boolean): void {
     this.selfShadowByDefault = on;
-    this.world.setSelfShadow(selfShadowAt(this.shadowOfExtra ?? this.shadowOfMotion, this.at, on));
+    this.showSelfShadow(this.at);
+  }
+
+  /** Sets the self-shadow in force at frame f on the scene, and tells onSelfShadowChange when its mode or source changed. */
+  private showSelfShadow(f: number): void {
+    const keys = this.shadowOfExtra ?? this.shadowOfMotion;
+    const s = selfShadowAt(keys, f, this.selfShadowByDefault);
+    this.world.setSelfShadow(s);
+    const byKey = !!keys;
+    if (s.mode !== this.inForce.mode || byKey !== this.inForce.byKey) {
+      this.inForce = { mode: s.mode, byKey };
+      this.onSelfShadowChange?.(this.inForce);
+    }
   }
 
   /**
@@ -231,7 +255,6 @@ export class MotionDriver {
     if (this.poseBinding) {
       this.poseBinding.apply(f);
       w.model?.edges.sync();
-      w.model?.groundShadow.sync();
       poseMs = this.poseBinding.lastPoseMs;
       this.profiler.pose.push(poseMs);
       w.posed = true;
@@ -246,10 +269,13 @@ export class MotionDriver {
       w.setHidden(hidden);
       this.onHiddenChange?.(hidden);
     }
-    w.setSelfShadow(selfShadowAt(this.shadowOfExtra ?? this.shadowOfMotion, f, this.selfShadowByDefault));
+    this.showSelfShadow(f);
     const light = this.lightTrack;
     // Without a light track the default light stays put (showLight(null) does nothing then).
     w.showLight(light ? sampleLight(light, f) : null);
+    // After the light: the ground shadow hides itself under a light from below or the side, read from the scene's
+    // light, which must be this frame's (before it, a jump from 300 to a horizontal light at 600 smeared a band).
+    if (this.poseBinding) w.model?.groundShadow.sync();
     // Material and UV morphs change the picture without moving a bone: the binding says when they did.
     const moved = this.snapshotChanged();
     this.changed = moved || (this.poseBinding?.effectsChanged ?? false);

@@ -24,7 +24,7 @@ import type { Rig } from './rig';
 import { FrameProfiler } from './frame-profiler';
 import { PICK_RADIUS_PX } from './bone-pick';
 import { PreviewScene } from './preview-scene';
-import { MotionDriver, type MotionBindingInfo } from './motion-driver';
+import { MotionDriver, type MotionBindingInfo, type SelfShadowInForce } from './motion-driver';
 import { PickMarker } from './pick-marker';
 import { FramePresenter, openRenderer } from './frame-presenter';
 import { mmdToThreePosition, type CameraView } from '../../../shared/vmd/camera';
@@ -214,6 +214,11 @@ export class PreviewEngine {
   /** Called when hiddenByMotion changes (the pane says why the model is gone). */
   set onHiddenChange(fn: ((hidden: boolean) => void) | null) {
     this.motion.onHiddenChange = fn;
+  }
+
+  /** Called when the self-shadow in force (its mode, and whether a key rules it) changes: the pane's toonless note. */
+  set onSelfShadowChange(fn: ((s: SelfShadowInForce) => void) | null) {
+    this.motion.onSelfShadowChange = fn;
   }
 
   /**

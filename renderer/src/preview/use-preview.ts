@@ -533,6 +533,11 @@ export function usePreview(canvas: Ref<HTMLCanvasElement | null>) {
     engine.onHiddenChange = (hidden) => {
       store.hiddenByMotion = hidden;
     };
+    // A new engine starts with none in force and tells each change from there.
+    store.selfShadowInForce = { mode: 0, byKey: false };
+    engine.onSelfShadowChange = (s) => {
+      store.selfShadowInForce = { ...s };
+    };
     syncMotion();
     engine.setFrame(time.frame);
     engine.setLookThrough(store.lookThrough);

@@ -27,6 +27,7 @@ const REFUSAL_TEXT = {
   E_EXISTS: 'editor.refused.exists',
   E_RANGE: 'editor.refused.range',
   E_EMPTY: 'editor.refused.empty',
+  E_ARGUMENT: 'editor.refused.value',
 } as const;
 
 export const useHistoryStore = defineStore('history', () => {

@@ -1,6 +1,6 @@
 /**
  * Whole Motion → Merge with… (components/MergeDialog.vue): other motion files merged into the open motion, one
- * after another after its last frame (a gap of N frames) or on the same timeline (a facial motion, a camera), as
+ * after another after its last frame (a gap of N frames) or on the same timeline (a facial motion, a camera or light), as
  * ONE undo step. The edit is the command line's (`vmd-studio merge OPEN.vmd B.vmd … [--gap N|--overlay]`,
  * shared/motion-ops/merge.ts) with the open motion first: the same bytes, the same (name, frame) rule (the first
  * file wins), the same warning when a camera motion goes into a model's motion.
@@ -54,8 +54,15 @@ export const useMergeStore = defineStore('merge', {
     },
   },
   actions: {
+    /**
+     * Opens the dialog with no file chosen. On a camera document (no bone or morph keys: camera, light, self-shadow)
+     * it starts on Overlay: what goes into one (a light or a camera file) belongs on the same timeline, and appended
+     * after its end its keys would play only after the scene. On a model's motion it starts on Append.
+     */
     show() {
       this.files = [];
+      const doc = useWorkspaceStore().doc;
+      this.mode = doc && !isModelMotion(doc) ? 'overlay' : 'append';
       this.open = true;
     },
     /**

@@ -170,6 +170,11 @@ export const usePreviewStore = defineStore('preview', {
     droppedModels: markRaw(new Map<string, Uint8Array>()),
     /** The motion hides the model at the current frame (its IK block's show flag is off). */
     hiddenByMotion: false,
+    /**
+     * The self-shadow in force at the current frame: its mode (0 off) and whether a self-shadow key rules it (it does
+     * whatever the switch says; the switch gives MMD's default where no key rules). Its toonless note reads it.
+     */
+    selfShadowInForce: { mode: 0, byKey: false },
     /** WebGL could not start. */
     unavailable: false,
     /**

@@ -181,16 +181,42 @@ export const useVideoExportStore = defineStore('video-export', () => {
 
   /** The file proposed when the dialog opens and by Browse…: the scene's (or document's) name with the format's extension, in its folder. */
   function defaultPath(): string {
+    const folder = defaultFolder();
+    return folder ? joinPath(folder, defaultStem() + extensionOf(format.value)) : '';
+  }
+
+  /** The scene's (or document's) name without its extension, or "video". */
+  function defaultStem(): string {
     const scene = useSceneStore();
     const source = scene.path ?? scene.active?.path ?? null;
-    const stem = stemOf(source ? fileNameOf(source) : (scene.active?.fileName ?? '')) || 'video';
-    const folder = defaultFolder();
-    return folder ? joinPath(folder, stem + extensionOf(format.value)) : '';
+    return stemOf(source ? fileNameOf(source) : (scene.active?.fileName ?? '')) || 'video';
   }
 
   /** The full path the field's text will write (see resolveVideoPath). */
   function resolvedPath(): string {
     return resolveVideoPath(path.value, format.value, defaultFolder(), useSettingsStore().appInfo?.homeDir ?? '');
+  }
+
+  /**
+   * The field's text made the full path that is written (resolvedPath); for a PNG sequence, a name typed without
+   * .png that is a folder already there writes into it: `NAME_000000.png` … inside, NAME the scene's (as
+   * defaultPath), where the pictures went beside the folder as `folder_000000.png`. A folder main cannot list (not
+   * granted) is taken as a name, as before. Runs one after another (the field's change, then Render's press, which
+   * waits for it), each on the field's text as it is then.
+   */
+  function settlePath(): Promise<void> {
+    settling = settling.then(settleNow, settleNow);
+    return settling;
+  }
+  let settling: Promise<void> = Promise.resolve();
+  async function settleNow(): Promise<void> {
+    const typed = path.value.trim();
+    path.value = resolvedPath();
+    if (format.value !== 'png' || !typed || EXTENSION_RE.test(typed) || /[\\/]$/.test(typed)) return;
+    const folder = path.value.replace(/\.png$/i, '');
+    const listed = await useApi().listDirectory(folder);
+    if (!listed.ok) return;
+    path.value = joinPath(folder, defaultStem() + extensionOf('png'));
   }
 
   /**
@@ -326,8 +352,9 @@ export const useVideoExportStore = defineStore('video-export', () => {
     if (rangeIssue()) return (result.value = { kind: 'failed', error: { code: 'E_ARGUMENT', message: 'the frame range is empty' } });
     if (sizeIssue()) return (result.value = { kind: 'failed', error: { code: 'E_ARGUMENT', message: 'the height is out of range' } });
     if (!factory) return (result.value = { kind: 'failed', error: { code: 'E_UNSUPPORTED', message: 'the 3D preview is not running' } });
-    // The field shows the full path that is written (a bare name beside the scene, the format's extension added).
-    path.value = resolvedPath();
+    // The field shows the full path that is written (a bare name beside the scene, the format's extension added,
+    // a PNG sequence into a folder named).
+    await settlePath();
     if (!path.value) return (result.value = { kind: 'failed', error: { code: 'E_ARGUMENT', message: 'no file chosen' } });
     const { width, height } = dimensions();
     // Playback would pose the scene between the export's frames and play the song over it.
@@ -386,6 +413,6 @@ export const useVideoExportStore = defineStore('video-export', () => {
 
   return {
     open, size, sceneHeight, fps, from, to, format, throughCamera, withMusic, physics, physicsStart, selfShadow, path, overwrite, grid, background, running, preparing, result, support, pngBytesPerPixel,
-    attachSource, sceneAspect, dimensions, sizeIssue, rangeIssue, frameCount, defaultFolder, defaultPath, resolvedPath, existingTarget, setLook, warmUpFrames, estimateMs, samplePng, probe, show, close, cancel, start,
+    attachSource, sceneAspect, dimensions, sizeIssue, rangeIssue, frameCount, defaultFolder, defaultPath, resolvedPath, settlePath, existingTarget, setLook, warmUpFrames, estimateMs, samplePng, probe, show, close, cancel, start,
   };
 });

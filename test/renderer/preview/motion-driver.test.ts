@@ -1,7 +1,7 @@
 // The motion at a frame (renderer/src/preview/motion-driver.ts) on the preview scene, without WebGL:
 // binding and posing the default figure, what the rig lacks, the IK block's show/hide keys, the camera
-// and light tracks (a camera/light VMD loaded beside the document wins), curve-only edits keeping the
-// binding, and "did this pose change the picture".
+// and light tracks (a camera/light VMD loaded beside the document wins; the ground shadow follows the frame's
+// light), curve-only edits keeping the binding, and "did this pose change the picture".
 import { describe, expect, it } from 'vitest';
 import {
   blockFromRecords,
@@ -10,6 +10,7 @@ import {
   encodeCameraRecord,
   encodeIkRecord,
   encodeLightRecord,
+  encodeShadowRecord,
   ikBlockFromRecords,
   withBlocks,
   type VmdDocument,
@@ -17,6 +18,9 @@ import {
 import { FrameProfiler } from '../../../renderer/src/preview/frame-profiler';
 import { MotionDriver, visibilityKeys } from '../../../renderer/src/preview/motion-driver';
 import { PreviewScene } from '../../../renderer/src/preview/preview-scene';
+import { buildModelMesh } from '../../../renderer/src/preview/model-mesh';
+import { readPmx } from '../../../shared/pmx';
+import { tinyPmx } from '../../shared/pmx-fixtures';
 
 /** 左腕 turned 90° about Z at frame 0 and back to rest at frame 10 (linear curves). */
 const ARM_KEYS = [
@@ -136,6 +140,55 @@ describe('MotionDriver', () => {
     expect([world.light.color.r, world.light.color.g, world.light.color.b].map((c) => +c.toFixed(5))).toEqual([1, 0.5, 1]);
     // Straight down onto the target at (0, 10, 0) from 40 units above it.
     expect(world.light.position.toArray().map((v) => +v.toFixed(4))).toEqual([0, 50, 0]);
+  });
+
+  it("shows the model's ground shadow by the light of the frame shown, whatever frame came before (nulight 2)", () => {
+    // Light from above-side at 300, horizontal at 600 (no ground shadow: ground-shadow.ts hides it when y > −0.05).
+    // A video export's first frame is posed the same way (PreviewEngine.advanceOffline → poseAt) after the preview's frame.
+    const light = blockFromRecords('light', [
+      encodeLightRecord({ frame: 300, color: [1, 0, 0], direction: [1, -1, 0] }),
+      encodeLightRecord({ frame: 600, color: [0, 0, 1], direction: [-1, 0, 0] }),
+    ]);
+    const r = readPmx(tinyPmx().build());
+    if (!r.ok) throw new Error(r.error.message);
+    r.value.materials[0].flags |= 2; // MMD's 地面影 flag on its one material
+    const world = new PreviewScene();
+    world.setModel(buildModelMesh(r.value));
+    const driver = new MotionDriver(world, new FrameProfiler());
+    const doc = withBlocks(buildVmd({}), { light });
+    driver.setMotion(doc, buildTracks(doc));
+    driver.rebind();
+    const shadowShown = () => world.model!.groundShadow.materials[0].visible;
+    const seen = [300, 600, 0, 600, 599, 600, 450].map((f) => {
+      driver.poseAt(f);
+      return [f, shadowShown()];
+    });
+    // 0 holds the first key's light (from above); 599 is 299/300 of the way to horizontal (y = −1/300 > −0.05);
+    // 450 is half way (y = −0.5).
+    expect(seen).toEqual([[300, true], [600, false], [0, true], [600, false], [599, false], [600, false], [450, true]]);
+  });
+
+  it('tells the self-shadow in force, from a key with the Self-shadow switch off too (nulight 5)', () => {
+    // Keys at 0 (mode 1), 10 (off) and 20 (mode 2): a step, and they rule whatever the switch says.
+    const shadow = blockFromRecords('shadow', [
+      encodeShadowRecord({ frame: 0, mode: 1, distance: 0.01125 }),
+      encodeShadowRecord({ frame: 10, mode: 0, distance: 0.01125 }),
+      encodeShadowRecord({ frame: 20, mode: 2, distance: 0.05 }),
+    ]);
+    const doc = withBlocks(buildVmd({}), { shadow });
+    const { driver } = driverWith(doc);
+    const heard: string[] = [];
+    driver.onSelfShadowChange = (s) => heard.push(`${s.mode}${s.byKey ? ' key' : ''}`);
+    for (const f of [0, 5, 10, 19, 20, 0]) driver.poseAt(f);
+    expect(heard).toEqual(['1 key', '0 key', '2 key', '1 key']);
+    // Without keys: the switch's default (mode 1) when on, off when off.
+    const plain = driverWith(buildVmd({ bones: ARM_KEYS })).driver;
+    const told: string[] = [];
+    plain.onSelfShadowChange = (s) => told.push(`${s.mode}${s.byKey ? ' key' : ''}`);
+    plain.poseAt(0);
+    plain.setSelfShadowByDefault(true);
+    plain.setSelfShadowByDefault(false);
+    expect(told).toEqual(['1', '0']);
   });
 
   it('keeps the binding for a curve-only edit (the same tracks object) and asks for a rebind otherwise', () => {

@@ -1,14 +1,15 @@
 // Whole Motion → Merge with… (stores/merge.ts): corpus motions merged into the open motion as one undo step whose
 // bytes are the shared merge engine's and the command line's (`vmd-studio merge OPEN.vmd B.vmd -o OUT.vmd
 // [--gap N|--overlay]`), byte for byte; Undo gives the open motion's bytes back; the notice says the keys added,
-// the (name, frame) collisions dropped and, for a camera motion, the CLI's camera-into-model warning.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// the (name, frame) collisions dropped and, for a camera motion, the CLI's camera-into-model warning. On a camera
+// document the dialog starts on Overlay (a light-only file's keys stay on its timeline).
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createPinia, setActivePinia } from 'pinia';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, okValue, type VmdStudioApi } from '../../../shared/ipc/contract';
-import { readVmd, writeVmd, type VmdDocument } from '../../../shared/vmd';
+import { buildTracks, readVmd, writeVmd, type VmdDocument } from '../../../shared/vmd';
 import { merge } from '../../../shared/motion-ops';
 import { setApi } from '../../../renderer/src/api';
 import { useMergeStore } from '../../../renderer/src/stores/merge';
@@ -18,6 +19,7 @@ import { useHistoryStore } from '../../../renderer/src/stores/history';
 import { noticeLines, useNotifyStore } from '../../../renderer/src/stores/notify';
 import { corpusPath, corpusPresent } from '../../helpers/corpus';
 import { runCliCaptured } from '../../helpers/cli-in-process';
+import { buildFixture } from '../../helpers/vmd-fixtures';
 
 /** An API that reads the paths the dialog chose from disk (as main's openFile does); the rest answers nothing. */
 function readingApi(read: string[]): VmdStudioApi {
@@ -133,6 +135,37 @@ describe.skipIf(!corpusPresent)('Merge with… on the open motion', () => {
     expect(ja.detail).toContain('wavefile_camera.vmd はカメラモーションです');
     expect(await useHistoryStore().undoSliced()).toBe(true);
     expect(same(writeVmd(ws.doc!), original)).toBe(true);
+  });
+
+  it('on a camera document starts on Overlay: a light-only file keeps its frames (nulight 3); on a model motion on Append', async () => {
+    // Light and self-shadow keys at 0, 300, 600 and 900, no camera key (written field by field).
+    const lightOnly = path.join(dir, 'lightonly.vmd');
+    writeFileSync(lightOnly, buildFixture({
+      lights: [0, 300, 600, 900].map((frame, i) => ({ frame, color: [0.2 * i, 0.5, 0.5], direction: [0, -1, 0.1 * i] })),
+      shadows: [0, 300, 600, 900].map((frame, i) => ({ frame, mode: i % 3, distance: 0.01 * (i + 1) })),
+    }));
+    const original = bytesOf(camera);
+    const ws = useWorkspaceStore();
+    expect(useSceneStore().openBytes('wavefile_camera.vmd', original, camera)).toBe(true);
+    const m = useMergeStore();
+    m.mode = 'append'; // the last use's choice does not carry over to a camera document
+    m.show();
+    expect(m.mode).toBe('overlay');
+    m.addFile(lightOnly);
+    expect(await m.apply()).toBe(true);
+    const engine = merge([docOf(camera), docOf(lightOnly)], { overlay: true });
+    if (!engine.ok) throw new Error('merge refused');
+    expect(same(writeVmd(ws.doc!), writeVmd(engine.value.doc))).toBe(true);
+    // The camera file has no light or self-shadow key, so all eight land on their own frames; the length stays.
+    const t = buildTracks(ws.doc!);
+    expect([...t.light.frames]).toEqual([0, 300, 600, 900]);
+    expect([...t.shadow.frames]).toEqual([0, 300, 600, 900]);
+    expect(Math.max(...t.camera.frames)).toBe(Math.max(...buildTracks(docOf(camera)).camera.frames));
+
+    expect(useSceneStore().openBytes('00_normal.vmd', bytesOf(open), open)).toBe(true);
+    m.mode = 'overlay';
+    m.show();
+    expect(m.mode).toBe('append');
   });
 
   it('a gap that is not a whole number ≥ 0 or no file chosen: Apply is off and nothing changes', async () => {

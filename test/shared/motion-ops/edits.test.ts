@@ -133,6 +133,28 @@ describe('mirror', () => {
   });
 });
 
+describe('trim: light and self-shadow blocks in frame order (nulight 9)', () => {
+  it('writes the hold at 0 first and the kept keys after it, by frame', () => {
+    // Light keys at 0, 300, 600, 900 and self-shadow keys at 0, 300, 600 (file order as listed); trim 100–700.
+    const doc = withBlocks(buildVmd({}), {
+      light: blockFromRecords('light', [0, 300, 600, 900].map((frame, i) => encodeLightRecord({ frame, color: [0.2 * i, 0.5, 0.5], direction: [0, -1, i / 3] }))),
+      shadow: blockFromRecords('shadow', [0, 300, 600].map((frame, i) => encodeShadowRecord({ frame, mode: i % 3, distance: 0.01 * (i + 1) }))),
+    });
+    const out = must(trim(doc, { from: 100, to: 700 })).value.doc;
+    const framesOf = (b: { bytes: Uint8Array; count: number; size: number }) =>
+      Array.from({ length: b.count }, (_, i) => new DataView(b.bytes.buffer, b.bytes.byteOffset + i * b.size, 4).getUint32(0, true));
+    // Light: the hold at 0 (frame 100), 300 → 200, 600 → 500, the hold at 600 (frame 700, between 600 and 900).
+    expect(framesOf(out.light)).toEqual([0, 200, 500, 600]);
+    // Self-shadow: the key in force at 100 (frame 0's) copied to 0, then 300 → 200, 600 → 500.
+    expect(framesOf(out.shadow)).toEqual([0, 200, 500]);
+    // The hold at 0 holds the light a third of the way from frame 0 to 300: colour 0 + 0.2/3, direction z 0 + (1/3)/3.
+    const l0 = new DataView(out.light.bytes.buffer, out.light.bytes.byteOffset);
+    expect(l0.getFloat32(4, true)).toBeCloseTo(0.2 / 3, 6);
+    expect(l0.getFloat32(24, true)).toBeCloseTo(1 / 9, 6);
+    expect(out.shadow.bytes[4]).toBe(0);
+  });
+});
+
 describe('trim', () => {
   // A bone moving x 0 → 100 over frames 0..100 with an ease curve on X, a rotation and a morph.
   const ease: Curve = [64, 0, 64, 127];
