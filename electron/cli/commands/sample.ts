@@ -1,6 +1,7 @@
 /** `vmd-studio sample FILE.vmd --frame F [--json]` — the pose at a (possibly fractional) frame. */
 import path from 'node:path';
-import { buildTracks, samplePose, type Pose } from '../../../shared/vmd';
+import { buildTracks, ikKey, keyAtOrBefore, samplePose, type MotionTracks, type Pose, type VmdDocument } from '../../../shared/vmd';
+import { ikStatesAt } from '../../../shared/key-edits/ik';
 import { optNumber, parseArgs, UsageError } from '../args';
 import { loadMotion } from '../load';
 import type { CommandInfo } from '../io';
@@ -8,7 +9,21 @@ import { failWith, jsonSuccess } from './edit-output';
 
 const fmt = (v: number[]) => v.map((x) => x.toFixed(6).padStart(12)).join(' ');
 
-function human(pose: Pose): string {
+/**
+ * The display/IK state at the frame (the key at or before it; null for a motion without display/IK keys): whether the
+ * model is shown and which IK bones are off (shared ikStatesAt: the last key naming one decides, as the preview plays).
+ */
+function ikStateAt(doc: VmdDocument, tracks: MotionTracks, frame: number): { display: boolean; ikOff: string[] } | null {
+  const t = tracks.ik;
+  if (!t.frames.length) return null;
+  const k = keyAtOrBefore(t.frames, 0, t.frames.length, frame);
+  // Before the first key: shown, every IK on (MMD's defaults).
+  if (k < 0) return { display: true, ikOff: [] };
+  const states = ikStatesAt(doc, tracks, frame);
+  return { display: ikKey(doc.ik, t.record[k]).visible !== 0, ikOff: [...states].filter(([, on]) => !on).map(([name]) => name) };
+}
+
+function human(pose: Pose, ik: { display: boolean; ikOff: string[] } | null): string {
   const lines = [`frame ${pose.frame}`];
   const names = Object.keys(pose.bones);
   if (names.length) lines.push('bones (position x y z | rotation x y z w):');
@@ -22,6 +37,7 @@ function human(pose: Pose): string {
     lines.push(`        position ${fmt(c.position)}`);
   }
   if (pose.light) lines.push(`light: color ${fmt(pose.light.color)}  direction ${fmt(pose.light.direction)}`);
+  if (ik) lines.push(`display ${ik.display ? 'on' : 'off'}  ${ik.ikOff.length ? `IK off: ${ik.ikOff.join(' ')}` : 'IK all on'}`);
   return lines.join('\n') + '\n';
 }
 
@@ -29,7 +45,9 @@ export const sampleCommand: CommandInfo = {
   summary: 'the pose at a frame (fractional too), interpolated like MMD plays it',
   usage: `vmd-studio sample FILE.vmd --frame F [--json]
   --frame F  frame number, may be fractional (e.g. 120.5)
-  --json     {frame, bones: {name: {position, rotation}}, morphs: {name: weight}, camera, light} in MMD coordinates`,
+  --json     {frame, bones: {name: {position, rotation}}, morphs: {name: weight}, camera, light} in MMD coordinates;
+             with display/IK keys also display (true: the model shown) and ikOff (the IK bones off there)
+A motion with display/IK keys gets a last line: display on/off and the IK bones off at that frame.`,
   async run(argv, io) {
     const a = parseArgs(argv, { values: ['frame'], flags: ['json'], aliases: { f: 'frame' } });
     if (a.positionals.length !== 1) throw new UsageError('give exactly one .vmd file');
@@ -40,9 +58,11 @@ export const sampleCommand: CommandInfo = {
     const l = await loadMotion(file, 'sample', a.positionals[0], 'vmd');
     if (!l.ok) return failWith(io, l.error, file, a.positionals);
     if (l.value.format !== 'vmd') return failWith(io, { code: 'E_UNSUPPORTED', message: 'sample needs a VMD motion (a VPD is a single pose; use inspect or convert)', file }, file, a.positionals);
-    const pose = samplePose(buildTracks(l.value.doc), frame);
-    if (a.flags.has('json')) jsonSuccess(io, { ...pose });
-    else io.stdout(human(pose));
+    const tracks = buildTracks(l.value.doc);
+    const pose = samplePose(tracks, frame);
+    const ik = ikStateAt(l.value.doc, tracks, frame);
+    if (a.flags.has('json')) jsonSuccess(io, { ...pose, ...(ik ?? {}) });
+    else io.stdout(human(pose, ik));
     return 0;
   },
 };
