@@ -74,4 +74,38 @@ describe.skipIf(!corpusPresent)('the 表示・IK key panel on low-poly miku with
     expect(sel.active).toEqual({ kind: 'ik', record: 1 });
     expect(ikAt(doc(), 1)).toEqual({ frame: 30, visible: 1, iks: [...LEGS_OFF, ['ﾈｸﾀｲＩＫ', 1], ['左髪ＩＫ', 1], ['右髪ＩＫ', 1]] });
   });
+
+  it('the 表示・IK row active with no key at the playhead: the state in force with its checkboxes, a tick registers a key', async () => {
+    const { doc, sel, hist } = open();
+    sel.setActiveTrack({ kind: 'ik', track: 0 });
+    useTimeStore().seek(30);
+    const insp = mount(KeyInspector);
+    await insp.vm.$nextTick();
+    // Before: "No key selected" and no checkbox.
+    expect(insp.get('[data-testid="inspector-name"]').text()).toBe('Display · IK');
+    expect(insp.get('[data-testid="inspector-ik-note"]').text()).toBe('No key at this frame — the state in force here; ticking registers one');
+    expect((insp.get('[data-testid="inspector-display"]').element as HTMLInputElement).checked).toBe(true);
+    const boxes = () => insp.findAll('[data-testid^="inspector-ik-"]').filter((b) => b.attributes('data-name'));
+    expect(boxes().map((b) => [b.attributes('data-name'), (b.element as HTMLInputElement).checked])).toEqual([
+      ['右足ＩＫ', false], ['右つま先ＩＫ', false], ['左足ＩＫ', false], ['左つま先ＩＫ', false], ['ﾈｸﾀｲＩＫ', true], ['左髪ＩＫ', true], ['右髪ＩＫ', true],
+    ]);
+    expect(doc().ik.count).toBe(1);
+    const right = boxes()[6];
+    (right.element as HTMLInputElement).checked = false;
+    await right.trigger('change');
+    expect(hist.depth).toBe(1);
+    expect(doc().ik.count).toBe(2);
+    expect(ikAt(doc(), 1)).toEqual({ frame: 30, visible: 1, iks: [...LEGS_OFF, ['ﾈｸﾀｲＩＫ', 1], ['左髪ＩＫ', 1], ['右髪ＩＫ', 0]] });
+    expect(sel.refs).toEqual([{ kind: 'ik', record: 1 }]);
+    // At frame 0, with nothing selected: its key is there, not selected: said, and Select it selects it.
+    sel.clear();
+    sel.setActiveTrack({ kind: 'ik', track: 0 });
+    useTimeStore().seek(0);
+    await insp.vm.$nextTick();
+    const note = insp.get('[data-testid="inspector-ik-note"]');
+    expect(note.text()).toContain('This row has a key at this frame (not selected)');
+    await insp.get('[data-testid="inspector-select-here"]').trigger('click');
+    expect(sel.refs).toEqual([{ kind: 'ik', record: 0 }]);
+    insp.unmount();
+  });
 });
