@@ -108,4 +108,33 @@ describe.skipIf(!corpusPresent)('the 表示・IK key panel on low-poly miku with
     expect(sel.refs).toEqual([{ kind: 'ik', record: 0 }]);
     insp.unmount();
   });
+
+  it('a 表示・IK key selected at another frame than the playhead, which has a key: said so, Select it, a tick edits that key', async () => {
+    const { doc, sel, hist, actions } = open();
+    sel.setActiveTrack({ kind: 'ik', track: 0 });
+    useTimeStore().seek(40);
+    expect(actions.insertKeyAtCursor()).toBe(true);
+    expect(doc().ik.count).toBe(2);
+    sel.select([{ kind: 'ik', record: 0 }]);
+    const insp = mount(KeyInspector);
+    await insp.vm.$nextTick();
+    const line = insp.get('[data-testid="inspector-off-frame"]');
+    expect(line.attributes('data-key-here')).toBe('true');
+    expect(line.text()).toContain('Selected key at 0 · playhead at 40 — this track has a key at this frame (not selected); typing or ticking edits it');
+    expect(line.text()).not.toContain('registers');
+    // Ticking 左足ＩＫ on edits the key at 40 (no third key).
+    const left = insp.findAll('[data-testid^="inspector-ik-"]').find((b) => b.attributes('data-name') === '左足ＩＫ')!;
+    (left.element as HTMLInputElement).checked = true;
+    await left.trigger('change');
+    expect(hist.depth).toBe(2);
+    expect(doc().ik.count).toBe(2);
+    expect(ikAt(doc(), 1).iks.find(([n]) => n === '左足ＩＫ')).toEqual(['左足ＩＫ', 1]);
+    expect(ikAt(doc(), 0)).toEqual({ frame: 0, visible: 1, iks: LEGS_OFF });
+    // Select it: the key at the playhead.
+    sel.select([{ kind: 'ik', record: 0 }]);
+    await insp.vm.$nextTick();
+    await insp.get('[data-testid="inspector-select-here"]').trigger('click');
+    expect(sel.refs).toEqual([{ kind: 'ik', record: 1 }]);
+    insp.unmount();
+  });
 });
