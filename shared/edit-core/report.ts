@@ -45,6 +45,11 @@ export interface EditReport {
    * such as ウィンク ⇄ ウィンク右, or 左 ⇄ 右); a name with no counterpart in the motion reads "A → B".
    */
   morphsSwapped?: string[];
+  /**
+   * Mirror: the IK switch names of the display/IK keys it renamed, as morphsSwapped ("右足ＩＫ ⇄ 左足ＩＫ"); a name
+   * whose other side the model lacks keeps its name and is not listed.
+   */
+  iksSwapped?: string[];
   /** Trim without hold: the range kept no key of a motion that has some, so no pose error is measured (none in `extra`). */
   keepsNoKey?: true;
 }
@@ -120,5 +125,5 @@ export function reportSummary(r: EditReport): Record<string, unknown> {
     const c = r.byKind[k];
     if (c.kept || c.added || c.dropped || c.collisions || c.changed) byKind[k] = c;
   }
-  return { edit: r.edit, kept: r.kept, added: r.added, dropped: r.dropped, collisions: r.collisions, lost: r.dropped + r.collisions, changed: r.changed, byKind, warnings: r.warnings, ...(r.warningCodes?.length ? { warningCodes: r.warningCodes } : {}), ...(r.morphsSwapped ? { morphsSwapped: r.morphsSwapped } : {}), ...r.extra, ...(r.keepsNoKey ? { keepsNoKey: true } : {}) };
+  return { edit: r.edit, kept: r.kept, added: r.added, dropped: r.dropped, collisions: r.collisions, lost: r.dropped + r.collisions, changed: r.changed, byKind, warnings: r.warnings, ...(r.warningCodes?.length ? { warningCodes: r.warningCodes } : {}), ...(r.morphsSwapped ? { morphsSwapped: r.morphsSwapped } : {}), ...(r.iksSwapped ? { iksSwapped: r.iksSwapped } : {}), ...r.extra, ...(r.keepsNoKey ? { keepsNoKey: true } : {}) };
 }

@@ -157,7 +157,11 @@ export function deleteRecords(doc: VmdDocument, sets: RecordsByKind, label: 'del
 }
 
 /** Where a new key goes: a bone or morph track by index, or the camera / light / self-shadow / display·IK track. */
-export type TrackTarget = { kind: 'bone' | 'morph'; track: number } | { kind: 'camera' } | { kind: 'light' } | { kind: 'shadow' } | { kind: 'ik' };
+/**
+ * A track a key is registered on. The display/IK row's `iks`: the IK bones of the model shown, where one is known,
+ * which a new key there lists besides those of the key in force (ik.ts ikRecordAt).
+ */
+export type TrackTarget = { kind: 'bone' | 'morph'; track: number } | { kind: 'camera' } | { kind: 'light' } | { kind: 'shadow' } | { kind: 'ik'; iks?: readonly string[] };
 
 /**
  * Inserts a key at `frame` holding the pose the motion has there (so playback does not change at that
@@ -191,7 +195,7 @@ export function newKeyRecord(doc: VmdDocument, tracks: MotionTracks, target: Tra
   const [a, b] = trackRange(t, track);
   const next = lowerBound(t.frames, a, b, frame);
   const neighbour = next < b ? next : b > a ? b - 1 : -1;
-  if (kind === 'ik') return ikRecordAt(doc, tracks, frame);
+  if (target.kind === 'ik') return ikRecordAt(doc, tracks, frame, target.iks);
   if (kind === 'bone') return sampledBoneRecord(doc, tracks, track, frame);
   if (kind === 'morph') return sampledMorphRecord(doc, tracks, track, frame);
   if (kind === 'camera') {

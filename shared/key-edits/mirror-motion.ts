@@ -7,7 +7,7 @@
  * old ones with names re-read and signs flipped (no buildTracks over 600,000 keys).
  */
 import { finishReport, newReport, type EditReport } from '../edit-core/report';
-import { boneMirror, ikMirror, ikNamesOf, mirrorChangesValues, mirrorFor, mirrorRecordsInto, morphMirrorFor, morphSwaps, nameScanner } from '../motion-ops/mirror';
+import { boneMirror, ikMirror, ikNamesOf, ikSwaps, mirrorChangesValues, mirrorFor, mirrorRecordsInto, morphMirrorFor, morphSwaps, nameScanner } from '../motion-ops/mirror';
 import { decodeName } from '../vmd/sjis';
 import type { BoneTracks, CameraTrack, LightTrack, MorphTracks, MotionTracks, NamedTracks } from '../vmd/tracks';
 import { fixedBlock, ikBlock, withBlocks, type Block, type FixedBlock, type VmdDocument } from '../vmd/vmd-document';
@@ -113,6 +113,8 @@ export function* mirrorDiffSteps(doc: VmdDocument, opts: { light?: boolean; mode
   }
   report.byKind.ik.kept = ik.count;
   report.byKind.ik.changed = iksChanged;
+  const ikNames = ikSwaps(ik, im);
+  if (ikNames.length) report.iksSwapped = ikNames;
   if (iksChanged) mark('ik', im);
 
   report.byKind.shadow.kept = doc.shadow.count;

@@ -93,9 +93,8 @@ export function setValuesAt(doc: VmdDocument, tracks: MotionTracks, t: PoseTrack
   if (!rec && t.track < 0 && t.name) return refuse('E_RANGE', `name "${t.name}" has characters Shift_JIS cannot encode`, 'editor.refusal.boneNameNotStorable');
   if (!rec) return refuse('E_EMPTY', 'the track has no key to take a name from', 'editor.refusal.noNameKey');
   setRecordFrame(t.kind, rec, frame);
-  editRecord(t.kind, rec, edit, edit.physicsOff === false && t.kind === 'bone' ? physicsOnPairIn(doc) : 'copy');
   const ed = new BlockEditor(doc[t.kind]);
-  const record = ed.append(rec);
+  const record = ed.append(editRecord(t.kind, rec, edit, edit.physicsOff === false && t.kind === 'bone' ? physicsOnPairIn(doc) : 'copy'));
   return success(Object.assign(finish(doc, 'edit values', [ed]), { record }));
 }
 
@@ -142,8 +141,7 @@ export function registerValuesAt(doc: VmdDocument, tracks: MotionTracks, target:
     const out = editValues(doc, [{ kind: target.kind, record: existing }], edit, label);
     return out.ok ? success(Object.assign(out.value, { record: existing })) : out;
   }
-  const rec = newKeyRecord(doc, tracks, target, frame);
-  editRecord(target.kind, rec, edit, edit.physicsOff === false && target.kind === 'bone' ? physicsOnPairIn(doc) : 'copy');
+  const rec = editRecord(target.kind, newKeyRecord(doc, tracks, target, frame), edit, edit.physicsOff === false && target.kind === 'bone' ? physicsOnPairIn(doc) : 'copy');
   if (target.kind === 'light' && lightWithoutDirection(rec)) return refuse('E_ARGUMENT', 'a light direction of 0, 0, 0 has no direction', 'editor.refusal.zeroDirection');
   const ed = new BlockEditor(doc[target.kind]);
   const record = ed.append(rec);

@@ -13,6 +13,7 @@ import { decodeName } from '../vmd/sjis';
 import { success } from '../vmd/errors';
 import { BlockEditor, finish, refuse, type EditOutcome } from './diff';
 import type { EditKind, KeyRef } from './key-ref';
+import { ikFieldName, withIkNames } from './ik';
 
 /** Per-component optional values: undefined keeps the key's own. */
 export type Partial3 = readonly (number | undefined)[];
@@ -86,7 +87,10 @@ export interface ValueEdit extends NumericValues {
   shadowMode?: number;
   /** Display/IK key: the model shown (stored 1) or hidden (0). */
   display?: boolean;
-  /** Display/IK key: one IK bone, by decoded name, on (1) or off (0); keys not listing it are left alone. */
+  /**
+   * Display/IK key: one IK bone, by decoded name, on (1) or off (0); a key not listing it gets it (the Key panel
+   * lists every IK bone of the model shown, so a model's hair or arm IK can be switched in a key that never named it).
+   */
   ik?: { readonly name: string; readonly enabled: boolean };
   /**
    * Added to each key's own value (a relative entry such as +5 or −10°): Euler offsets turn the key's
@@ -145,7 +149,9 @@ export function physicsOnPairIn(doc: VmdDocument): PhysicsOnPair {
  * Applies an inspector edit to one record's bytes in place (a copy: editValues, setValuesAt). `physicsOn`:
  * the pair a bone key turned physics-on gets (physicsOnPairIn of its motion).
  */
-export function editRecord(kind: EditKind, rec: Uint8Array, e: ValueEdit, physicsOn: PhysicsOnPair = 'copy'): void {
+export function editRecord(kind: EditKind, rec: Uint8Array, e: ValueEdit, physicsOn: PhysicsOnPair = 'copy'): Uint8Array {
+  // An IK bone the key does not list is added first (the record grows by one item); the flag is then set below.
+  if (kind === 'ik' && e.ik) rec = withIkNames(rec, [e.ik.name]);
   const v = viewOf(rec);
   if (kind === 'bone') {
     setF32s(v, BONE.POSITION, e.position);
@@ -200,10 +206,11 @@ export function editRecord(kind: EditKind, rec: Uint8Array, e: ValueEdit, physic
       const n = v.getUint32(IK.COUNT, true);
       for (let j = 0; j < n; j++) {
         const p = IK.HEADER + j * IK.ITEM;
-        if (decodeName(rec, p, IK.ITEM_NAME_LENGTH) === e.ik.name) rec[p + IK.ITEM_ENABLED] = e.ik.enabled ? 1 : 0;
+        if (decodeName(rec, p, IK.ITEM_NAME_LENGTH) === ikFieldName(e.ik.name)) rec[p + IK.ITEM_ENABLED] = e.ik.enabled ? 1 : 0;
       }
     }
   }
+  return rec;
 }
 
 /**
@@ -228,8 +235,7 @@ export function editValues(doc: VmdDocument, refs: readonly KeyRef[], edit: Valu
     if (r.record >= doc[r.kind].count) continue;
     let ed = editors.get(r.kind);
     if (!ed) editors.set(r.kind, (ed = new BlockEditor(doc[r.kind])));
-    const rec = ed.copy(r.record);
-    editRecord(r.kind, rec, edit, physicsOn);
+    const rec = editRecord(r.kind, ed.copy(r.record), edit, physicsOn);
     if (r.kind === 'light' && (edit.direction || edit.offset?.direction) && lightWithoutDirection(rec)) return zeroDirection();
     ed.put(r.record, rec);
   }

@@ -24,7 +24,7 @@ import { blockFromRecords, fixedBlock, ikBlock, ikBlockFromRecords, withBlocks, 
 import { copyRecord, keyProgress } from '../edit-core/record-util';
 import { decodeName, encodeSjis, nameLength } from '../vmd/sjis';
 import { edited, finishReport, newReport, type EditResult } from '../edit-core/report';
-import { sidePairs } from './side-names';
+import { cutName, sidePairs } from './side-names';
 
 const LEFT = [0x8d, 0xb6] as const;
 const RIGHT = [0x89, 0x45] as const;
@@ -161,9 +161,43 @@ export function boneMirror(names: Iterable<string>, model: Iterable<string> = []
   return nameMirror(BONE.NAME_LENGTH, names, model);
 }
 
-/** The IK-name rule (nameMirror) for a motion's display/IK keys' bone names and the model's bones. */
+/**
+ * The IK-name rule (nameMirror) for a motion's display/IK keys' bone names and the model's bones. With a model,
+ * MMD's rule for bones holds for the IK switches too: a name whose other side the model lacks stays as it is
+ * (Gene's one-sided 右腕xcIK is not renamed 左腕xcIK, a switch for a bone Gene does not have, which left the
+ * model's own arm IK with no switch in the key). As side-names.ts pairs Latin names: a pair one of whose names is
+ * the model's and the other not stays; a pair the model names neither side of swaps as without a model (the
+ * switch does nothing on this model either way). The rule maps each pair onto itself, so mirroring twice gives
+ * every name back.
+ */
 export function ikMirror(names: Iterable<string>, model: Iterable<string> = []): NameMirror {
-  return nameMirror(IK.ITEM_NAME_LENGTH, names, model);
+  const length = IK.ITEM_NAME_LENGTH;
+  const rule = nameMirror(length, names, model);
+  const inModel = new Set<string>();
+  for (const n of model) inModel.add(cutName(n, length));
+  if (!inModel.size) return rule;
+  const field = new Uint8Array(length);
+  const judged = new Map<string, boolean>();
+  /** Whether `rule` renames the field at `o`, and the model has both names or neither (cached by the bytes). */
+  const swaps = (bytes: Uint8Array, o: number): boolean => {
+    const k = nameKey(bytes, o, length);
+    let ok = judged.get(k);
+    if (ok === undefined) {
+      ok = rule.changes(bytes, o);
+      if (ok) {
+        field.set(bytes.subarray(o, o + length));
+        rule.apply(field, 0);
+        ok = inModel.has(decodeName(bytes, o, length)) === inModel.has(decodeName(field, 0, length));
+      }
+      judged.set(k, ok);
+    }
+    return ok;
+  };
+  return {
+    pairs: rule.pairs,
+    apply: (bytes, o) => swaps(bytes, o) && rule.apply(bytes, o),
+    changes: swaps,
+  };
 }
 
 /**
@@ -294,6 +328,36 @@ export function morphSwaps(block: Block, mm: MorphMirror): { changed: number; na
     }
     if (c) changed++;
   }
+  return { changed, names: pairNames(to) };
+}
+
+/**
+ * The IK switch names the IK-name rule `im` renames in `block` (display/IK keys), for the report: "A ⇄ B" where
+ * the keys name both (the switches change places), else "A → B". A name the rule keeps (one whose other side
+ * the model lacks) is not listed.
+ */
+export function ikSwaps(block: Block, im: NameMirror): string[] {
+  const to = new Map<string, string>();
+  if (block.kind !== 'ik') return [];
+  const field = new Uint8Array(IK.ITEM_NAME_LENGTH);
+  const seen = new Set<string>();
+  for (let i = 0; i < block.count; i++) {
+    const o = block.offsets[i];
+    const n = block.view.getUint32(o + IK.COUNT, true);
+    for (let j = 0; j < n; j++) {
+      const at = o + IK.HEADER + j * IK.ITEM;
+      const k = nameKey(block.bytes, at, IK.ITEM_NAME_LENGTH);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      field.set(block.bytes.subarray(at, at + IK.ITEM_NAME_LENGTH));
+      if (im.apply(field, 0)) to.set(decodeName(block.bytes, at, IK.ITEM_NAME_LENGTH), decodeName(field, 0, IK.ITEM_NAME_LENGTH));
+    }
+  }
+  return pairNames(to);
+}
+
+/** Renamings as the reports list them: "A ⇄ B" for two names that change places, else "A → B". */
+function pairNames(to: Map<string, string>): string[] {
   const names: string[] = [];
   const said = new Set<string>();
   for (const [a, b] of to) {
@@ -304,7 +368,7 @@ export function morphSwaps(block: Block, mm: MorphMirror): { changed: number; na
       names.push(`${a} ⇄ ${b}`);
     } else names.push(`${a} → ${b}`);
   }
-  return { changed, names };
+  return names;
 }
 
 /**
@@ -536,6 +600,8 @@ export function mirror(doc: VmdDocument, opts: MirrorOptions = {}): EditResult {
   }
   tell.block(doc.ik.count);
   report.byKind.ik.kept = iks.length;
+  const ikNames = ikSwaps(doc.ik, im);
+  if (ikNames.length) report.iksSwapped = ikNames;
   report.byKind.shadow.kept = doc.shadow.count;
   report.extra.namesSwapped = namesSwapped;
 

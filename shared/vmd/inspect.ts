@@ -1,6 +1,7 @@
 /** What a file is at a glance: kind, counts, length, names, camera cuts, oddities. */
 import { BLOCK_KINDS, BONE, FPS, type BlockKind } from './vmd-layout';
-import { absentBlocks, type VmdDocument } from './vmd-document';
+import { absentBlocks, type IkBlock, type VmdDocument } from './vmd-document';
+import { ikKey } from './records';
 import { headerText } from './vmd-reader';
 import { decodeName } from './sjis';
 import type { CodecError, Diagnostic } from './errors';
@@ -102,15 +103,100 @@ export function cameraCutFrames(frames: Uint32Array): number[] {
 /**
  * What the summary says about a motion beyond its counts: the reader's diagnostics, then repeated keys
  * and non-unit rotations, each with a code and its values (the CLI prints `message`; the app translates
- * by `code` with `params`).
+ * by `code` with `params`); given the display/IK block (`ik`), the IK bones it turns off and where (ikOffNotes:
+ * inspect and the File panel; inspectVmd's `warnings` leave them out, as a summary kept over a mirror or a
+ * retime would hold them stale).
  */
-export function summaryNotes(diagnostics: readonly Diagnostic[], tracks: MotionTracks, nonUnitQuaternions: number): Diagnostic[] {
+export function summaryNotes(diagnostics: readonly Diagnostic[], tracks: MotionTracks, nonUnitQuaternions: number, ik?: IkBlock): Diagnostic[] {
   const notes = [...diagnostics];
   const b = tracks.bones.duplicates, m = tracks.morphs.duplicates;
   if (b) notes.push({ code: 'N_BONE_DUPLICATES', message: `${plural(b, 'bone key')} ${agree(b, 'repeats', 'repeat')} a (bone, frame) pair; the first in the file is used`, params: { n: b } });
   if (m) notes.push({ code: 'N_MORPH_DUPLICATES', message: `${plural(m, 'morph key')} ${agree(m, 'repeats', 'repeat')} a (morph, frame) pair; the first in the file is used`, params: { n: m } });
   if (nonUnitQuaternions) {
     notes.push({ code: 'N_NON_UNIT', message: `${plural(nonUnitQuaternions, 'bone key')} ${agree(nonUnitQuaternions, 'has', 'have')} a rotation quaternion whose length is not 1 (kept as stored)`, params: { n: nonUnitQuaternions } });
+  }
+  if (ik) notes.push(...ikOffNotes(ikOffSpans(ik, tracks), tracks.lastFrame));
+  return notes;
+}
+
+/** Frames [from, to] an IK bone is off; `to` null: off from `from` on (no later key turns it back on). */
+export type IkOffSpan = readonly [from: number, to: number | null];
+
+/** The spans each IK bone is off in, for the IK bones some key turns off, in order of their first mention. */
+export interface IkOff {
+  readonly name: string;
+  readonly spans: readonly IkOffSpan[];
+}
+
+/**
+ * Where the display/IK keys turn IK bones off, as the preview plays them (shared/skeleton/ik-switches.ts): the
+ * last key naming an IK bone at or before a frame decides it, a key that does not name it leaves it as it was,
+ * and a bone no key has named yet is on. A motion made for FK legs (mc-mmd-rust's Drink.vmd: every leg IK off at
+ * frame 0) plays its 足/ひざ/足首 keys, not the leg IK's: inspect and the File panel say so.
+ */
+export function ikOffSpans(ik: IkBlock, tracks: MotionTracks): IkOff[] {
+  const since = new Map<string, number | null>();
+  const spans = new Map<string, [number, number | null][]>();
+  const t = tracks.ik;
+  for (let k = 0; k < t.frames.length; k++) {
+    const f = t.frames[k];
+    for (const it of ikKey(ik, t.record[k]).iks) {
+      const off = since.get(it.name) ?? null;
+      if (!it.enabled && off === null) since.set(it.name, f);
+      else if (it.enabled && off !== null) {
+        since.set(it.name, null);
+        if (!spans.has(it.name)) spans.set(it.name, []);
+        spans.get(it.name)!.push([off, f - 1]);
+      } else if (!since.has(it.name)) since.set(it.name, null);
+    }
+  }
+  const out: IkOff[] = [];
+  for (const [name, off] of since) {
+    const list = spans.get(name) ?? [];
+    if (off !== null) list.push([off, null]);
+    if (list.length) out.push({ name, spans: list });
+  }
+  return out;
+}
+
+/** A leg IK bone (足ＩＫ, つま先ＩＫ; full- or half-width letters): off, the leg plays its FK keys. */
+export function isLegIk(name: string): boolean {
+  return /(足|つま先)IK/i.test(name.normalize('NFKC'));
+}
+
+/** Spans listed in a note at most; more read "…". */
+const SPANS_SHOWN = 6;
+
+/**
+ * The notes for IK bones off over a span: one per group of IK bones off over the same frames, leg IKs apart
+ * ("leg IK off from frame 0 (FK legs): 右足ＩＫ, 左足ＩＫ"; "IK off at frames 10–39: 右腕xcIK"). An open span ends
+ * at the motion's last frame where several are listed. Codes N_LEG_IK_OFF(_FROM), N_IK_OFF(_FROM).
+ */
+export function ikOffNotes(off: readonly IkOff[], lastFrame: number): Diagnostic[] {
+  const groups = new Map<string, { leg: boolean; spans: readonly IkOffSpan[]; names: string[] }>();
+  for (const o of off) {
+    const leg = isLegIk(o.name);
+    const key = `${leg}:${o.spans.map(([a, b]) => `${a}-${b}`).join(',')}`;
+    const g = groups.get(key);
+    if (g) g.names.push(o.name);
+    else groups.set(key, { leg, spans: o.spans, names: [o.name] });
+  }
+  const notes: Diagnostic[] = [];
+  for (const g of groups.values()) {
+    const names = g.names.join(', ');
+    const [first] = g.spans;
+    if (g.spans.length === 1 && first[1] === null) {
+      const from = first[0];
+      notes.push(g.leg
+        ? { code: 'N_LEG_IK_OFF_FROM', message: `leg IK off from frame ${from} (FK legs): ${names}`, params: { from, names } }
+        : { code: 'N_IK_OFF_FROM', message: `IK off from frame ${from}: ${names}`, params: { from, names } });
+      continue;
+    }
+    const shown = g.spans.slice(0, SPANS_SHOWN).map(([a, b]) => `${a}–${b ?? Math.max(a, lastFrame)}`);
+    const frames = shown.join(', ') + (g.spans.length > SPANS_SHOWN ? ', …' : '');
+    notes.push(g.leg
+      ? { code: 'N_LEG_IK_OFF', message: `leg IK off at frames ${frames} (FK legs): ${names}`, params: { frames, names } }
+      : { code: 'N_IK_OFF', message: `IK off at frames ${frames}: ${names}`, params: { frames, names } });
   }
   return notes;
 }

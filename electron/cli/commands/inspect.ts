@@ -1,7 +1,7 @@
 /** `vmd-studio inspect [--json] [--recursive] PATH...` — what each file is, in the order given: motions, poses, captures, models, and files of other kinds (inspect-other.ts). */
 import { errorLine, salvageHint, warningPrefix } from '../locale';
 import path from 'node:path';
-import { buildTracks, inspectVmd, inspectVpd, summaryNotes, type CodecError, type Diagnostic, type VmdInfo, type VpdInfo } from '../../../shared/vmd';
+import { buildTracks, ikOffSpans, inspectVmd, inspectVpd, summaryNotes, type CodecError, type Diagnostic, type VmdInfo, type VpdInfo } from '../../../shared/vmd';
 import { addWarning, codesOf, inspectWarningLines, withCodes } from './inspect-warnings';
 import { listMotionFiles, MOTION_EXTENSIONS } from '../../fs/files';
 import { MOCAP_EXTENSIONS } from '../../../shared/ipc/file-types';
@@ -86,7 +86,10 @@ async function inspectFile(file: string, kind: FileKind | null, head: Uint8Array
   if (m.format === 'vpd') return withCodes({ file, ok: true, ...inspectVpd(m.pose, l.diagnostics) }, l.diagnostics);
   const tracks = buildTracks(m.doc);
   const info = inspectVmd(m.doc, tracks, l.diagnostics);
-  return withCodes({ file, ok: true, ...info }, summaryNotes(l.diagnostics, tracks, info.nonUnitQuaternions));
+  // With the IK bones the display/IK keys turn off ("leg IK off from frame 0 (FK legs)"), and --json's ikOff: where.
+  const notes = summaryNotes(l.diagnostics, tracks, info.nonUnitQuaternions, m.doc.ik);
+  const ikOff = ikOffSpans(m.doc.ik, tracks);
+  return withCodes({ file, ok: true, ...info, ...(ikOff.length ? { ikOff } : {}), warnings: notes.map((d) => d.message) }, notes);
 }
 
 /** A hint as a line of a file's block (none when empty). */

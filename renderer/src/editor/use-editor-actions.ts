@@ -415,6 +415,15 @@ export function useEditorActions() {
   }
 
   /**
+   * The 表示・IK row as a track a key is registered on: with the IK bones of the model shown, which a new key lists
+   * besides the key in force's (as MMD's 表示・IK panel registers every IK bone of the model).
+   */
+  function ikTarget(): TrackTarget {
+    const iks = usePreviewStore().modelOutline?.ikBones ?? [];
+    return iks.length ? { kind: 'ik', iks } : { kind: 'ik' };
+  }
+
+  /**
    * Inserts a key on the active track at the current frame with the interpolated pose (display/IK: the state in force).
    * On a frame where the track has a key, MMD's 登録 registers the pose there again; here every edit goes into the key
    * as it is made (a typed value, a ring drag on release), so the pose at that frame is the key's and registering it
@@ -441,7 +450,7 @@ export function useEditorActions() {
     }
     let record = -1;
     const r = hist.run((doc, tracks) => {
-      const target = t.kind === 'bone' || t.kind === 'morph' ? { kind: t.kind, track: t.track } : { kind: t.kind };
+      const target: TrackTarget = t.kind === 'bone' || t.kind === 'morph' ? { kind: t.kind, track: t.track } : t.kind === 'ik' ? ikTarget() : { kind: t.kind };
       const out = insertKey(doc, tracks, target, Math.round(time.frame));
       if (out.ok) record = out.value.record;
       return out;
@@ -511,7 +520,7 @@ export function useEditorActions() {
 
   return {
     curveTargets, curveTargetCount, activeCurves, setCurve, nudgeHandle, applyToAllChannels, copyCurve, pasteCurve, pasteCurveBlocked,
-    deleteSelected, moveSelected, moveSelectedSliced, replacedByMove, pickedUnkeyedBone, poseTrack, poseTrackName, copySelectedKeys, cutSelectedKeys, editPoseAtCursor, registerValuesAtCursor, pasteKeysAtCursor, pasteKeysRepeatedlyAtCursor, mirrorPasteAtCursor, mirrorPoseAtCursor, insertKeyAtCursor, editSelected, selectAll, selectTrack,
+    deleteSelected, moveSelected, moveSelectedSliced, replacedByMove, pickedUnkeyedBone, poseTrack, poseTrackName, ikTarget, copySelectedKeys, cutSelectedKeys, editPoseAtCursor, registerValuesAtCursor, pasteKeysAtCursor, pasteKeysRepeatedlyAtCursor, mirrorPasteAtCursor, mirrorPoseAtCursor, insertKeyAtCursor, editSelected, selectAll, selectTrack,
     simplifySelected,
   };
 }

@@ -2,7 +2,7 @@
  * What the bone list and the morph panel need of the shown model, as plain data: its bones by display
  * frame (PMX 表示枠, PMD bone groups; a model without them, the built-in figure or a file cut short, gets one group of every bone),
  * and its morphs by panel (eyes, mouth, brows, other), and the bones physics drives (the Key panel's 物理 field
- * means something only for those), the bones it does not let move, and its English bone names. Built once per model load; no three.js here.
+ * means something only for those), the bones it does not let move, its IK bones, and its English bone names. Built once per model load; no three.js here.
  */
 import { BONE_FLAG, type ModelBone, type ModelData } from '../../../shared/pmx/model-types';
 import { matchKey, morphKindGroup, type MorphKindGroup } from '../../../shared/pmx/model-inspect';
@@ -37,6 +37,11 @@ export interface ModelOutline {
    * them. Absent: not known (an outline made by hand), so none is held.
    */
   unmovableBones?: string[];
+  /**
+   * The model's IK bones (those with an IK solver), in the model's order: the 表示・IK key panel lists them all and a
+   * key registered there names them all, as MMD's 表示・IK panel does. Absent: not known (an outline made by hand).
+   */
+  ikBones?: string[];
 }
 
 const PANELS: Record<number, MorphPanel> = { 1: 'brows', 2: 'eyes', 3: 'mouth', 4: 'other' };
@@ -71,7 +76,8 @@ export function modelOutline(m: ModelData | null, figureBones: readonly ModelBon
     if (en && !bonesEn.has(k)) bonesEn.set(k, en);
   }
   const unmovableBones = bones.filter((b) => !(b.flags & BONE_FLAG.TRANSLATABLE)).map((b) => b.name);
-  return { groups, bonesEn, morphs, physicsBones, unmovableBones };
+  const ikBones = bones.filter((b) => b.ik).map((b) => b.name);
+  return { groups, bonesEn, morphs, physicsBones, unmovableBones, ikBones };
 }
 
 /** Kana, kanji and half-width katakana: an "English" name holding them is Japanese (PMX Editor copies the name there). */

@@ -357,7 +357,11 @@ export const useBatchStore = defineStore('batch', {
         ? [{ key: 'batch.doc.fit', params: fitFigures(x) }]
         : [];
       // Mirror: which morph tracks changed names (ウィンク ⇄ ウィンク右 is no 左/右 swap, so it is said).
-      const swapped: NoticeText[] = r.morphsSwapped?.length ? [{ key: 'batch.doc.morphsSwapped', params: { names: r.morphsSwapped.join(', ') } }] : [];
+      // And which IK switches (表示・IK keys) did: a one-sided IK bone of the model keeps its name, so the list says which swapped.
+      const swapped: NoticeText[] = [
+        ...(r.morphsSwapped?.length ? [{ key: 'batch.doc.morphsSwapped' as const, params: { names: r.morphsSwapped.join(', ') } }] : []),
+        ...(r.iksSwapped?.length ? [{ key: 'batch.doc.iksSwapped' as const, params: { names: r.iksSwapped.join(', ') } }] : []),
+      ];
       // A fit re-expresses the keys (a re-timing has no key of the input at its old place): there the
       // kept / added / dropped line counts nothing a person can check, and the fit's own line says it.
       useNotifyStore().push(

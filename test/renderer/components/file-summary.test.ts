@@ -129,6 +129,20 @@ describe('FileSummary notes', () => {
       `${morphRepeats} 個の表情キーが同じ表情・フレームに重複しています（ファイル内で最初のものを使います）`,
     ]);
   });
+
+  it.skipIf(!corpusPresent)('Drink.vmd: its leg IK off from frame 0 is said, in English and Japanese (it said nothing)', async () => {
+    // Drink.vmd's one display/IK key (frame 0) lists 右足ＩＫ, 右つま先ＩＫ, 左足ＩＫ, 左つま先ＩＫ, all off.
+    expect(useSceneStore().openBytes('Drink.vmd', readCorpus('mc-mmd-rust/default_anim/Drink.vmd'), '/m/Drink.vmd')).toBe(true);
+    const settings = useSettingsStore();
+    settings.settings = { ...settings.settings, locale: 'en' };
+    const w = mount(FileSummary);
+    await nextTick();
+    const notes = () => w.findAll('[data-testid="summary-notes"] li').map((li) => li.text());
+    expect(notes()).toContain('leg IK off from frame 0 (FK legs): 右足ＩＫ, 右つま先ＩＫ, 左足ＩＫ, 左つま先ＩＫ');
+    settings.settings = { ...settings.settings, locale: 'ja' };
+    await nextTick();
+    expect(notes()).toContain('フレーム 0 から足 IK がオフです（足は FK）: 右足ＩＫ, 右つま先ＩＫ, 左足ＩＫ, 左つま先ＩＫ');
+  });
 });
 
 describe('FileSummary badge below the kind thresholds', () => {

@@ -156,11 +156,11 @@ describe('IK key edits', () => {
     expect(same.diff.blocks[0].patches).toEqual([]);
   });
 
-  it('toggles one IK bone on every selected key that lists it', () => {
-    // Key 1 does not list B; key 3 already has B off: only key 0 changes.
+  it('toggles one IK bone on every selected key, adding it to a key that does not list it', () => {
+    // Key 1 does not list B: it gets B off (the record grows by 21 bytes); key 3 already has B off: unchanged.
     const r = ok(editValues(doc, [ik('ik', 0), ik('ik', 1), ik('ik', 3)], { ik: { name: 'toeIK_R', enabled: false } }));
-    check(r, [{ ...BASE[0], iks: [A(1), B(0)] }, BASE[1], BASE[2], BASE[3]]);
-    expect(r.diff.blocks[0].patches.map((p) => p.index)).toEqual([0]);
+    check(r, [{ ...BASE[0], iks: [A(1), B(0)] }, { ...BASE[1], iks: [A(0), B(0)] }, BASE[2], BASE[3]]);
+    expect(r.diff.blocks[0].patches.map((p) => p.index)).toEqual([0, 1]);
     // A Shift_JIS name matches by its decoded form; the padded name keeps its bytes after the NUL.
     const on = ok(editValues(doc, [ik('ik', 1), ik('ik', 3)], { ik: { name: '左足ＩＫ', enabled: true } }));
     check(on, [BASE[0], { ...BASE[1], iks: [A(1)] }, BASE[2], BASE[3]]);
