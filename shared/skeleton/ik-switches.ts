@@ -1,7 +1,8 @@
 /** IK on/off over time from a VMD's IK block, per IK bone name: the preview and the skeleton read it alike. */
 import { matchKey } from '../pmx/model-inspect';
 import { ikKey } from '../vmd/records';
-import type { MotionTracks } from '../vmd/tracks';
+import type { ModelBone } from '../pmx/model-types';
+import { keyAtOrBefore, type MotionTracks } from '../vmd/tracks';
 import type { VmdDocument } from '../vmd/vmd-document';
 
 /** IK on/off over time for each IK bone name, from the VMD IK block (step: the last key at or before f). */
@@ -32,4 +33,38 @@ export function ikSwitchesOf(doc: VmdDocument | null, tracks: MotionTracks | nul
     }
   }
   return { frames: tracks.ik.frames, byName };
+}
+
+/** Whether the IK bone `name` is on at frame f: the last key at or before f that names it (absent or before any key: on, as MMD). */
+export function ikEnabledAt(sw: IkSwitches, name: string, f: number): boolean {
+  const arr = sw.byName.get(matchKey(name));
+  if (!arr || !sw.frames.length) return true;
+  const k = keyAtOrBefore(sw.frames, 0, sw.frames.length, f);
+  return k < 0 || arr[k] === 1;
+}
+
+/** An IK bone of a model and the bones its solver turns (its links: 足ＩＫ → ひざ, 足; つま先ＩＫ → 足首), by name. */
+export interface IkChain {
+  ik: string;
+  links: string[];
+}
+
+/** The IK chains of a model's bones (a PMX/PMD's, or the built-in figure's), in the model's order. */
+export function ikChainsOf(bones: readonly ModelBone[]): IkChain[] {
+  const out: IkChain[] = [];
+  for (const b of bones) {
+    if (!b.ik) continue;
+    const links = b.ik.links.map((l) => bones[l.bone]?.name).filter((n): n is string => !!n);
+    if (links.length) out.push({ ik: b.name, links });
+  }
+  return out;
+}
+
+/**
+ * The IK bones on at frame f whose solver turns the bone `bone` (as a motion names it): a key of that bone there is
+ * overridden by the IK, so typing a knee's rotation with 左足ＩＫ on changes nothing in the pose (MMD does the same).
+ */
+export function iksHoldingAt(chains: readonly IkChain[], sw: IkSwitches, bone: string, f: number): string[] {
+  const b = matchKey(bone);
+  return chains.filter((c) => c.links.some((l) => matchKey(l) === b) && ikEnabledAt(sw, c.ik, f)).map((c) => c.ik);
 }
