@@ -29,6 +29,8 @@ export const TIMELINE_COLORS = {
   box: 'rgba(255,178,62,0.12)', boxEdge: 'rgba(255,178,62,0.8)', activeRow: 'rgba(88,140,255,0.10)', end: 'rgba(255,255,255,0.04)',
   /** Beat markers across the key rows: the music row's beat colour (#e8c25a), faint. */
   beat: 'rgba(232,194,90,0.22)',
+  /** The 表示・IK row: a span where IK bones are off (FK legs), and the bar under a span where the model is hidden. */
+  ikOff: 'rgba(255,140,60,0.30)', hidden: '#9a7cff',
 } as const;
 
 export const CURVE_COLORS = {

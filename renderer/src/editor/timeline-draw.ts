@@ -11,6 +11,7 @@ import { nearestBeat } from '../../../shared/scene/beats';
 import { ROW_HEIGHT, RULER_HEIGHT, rowsTop } from './timeline-math';
 import { isOwnRow, rowTracks, type Row } from './timeline-rows';
 import { rulerClockText } from './clock-text';
+import type { IkSpans } from '../../../shared/skeleton/ik-switches';
 
 /** Everything one drawing of the timeline shows. */
 export interface TimelineScene {
@@ -40,6 +41,8 @@ export interface TimelineScene {
   range: { from: number; to: number } | null;
   /** Beat markers' motion frames (ascending) when Beats is on: faint lines across the rows. */
   beats?: ArrayLike<number> | null;
+  /** The active document's 表示・IK spans (shared ikSpansOf): shaded on its 表示・IK row. */
+  ikSpans?: IkSpans | null;
 }
 
 /** What a drawing produced that the component publishes (data-camera-cuts). */
@@ -114,6 +117,24 @@ export function drawTimeline(ctx: Canvas2D, scene: TimelineScene, batches: KeyBa
     if (r.type === 'track' && act && act.kind === r.kind && act.track === r.track && !r.add && isOwnRow(r, scene.activeDoc ?? null)) {
       ctx.fillStyle = C.activeRow;
       ctx.fillRect(0, y, w, ROW_HEIGHT);
+    }
+  }
+  // The 表示・IK row (or its collapsed group): where IK bones are off, a shaded span from the off key to the next on
+  // key; where the model is hidden, a bar along the row's foot. The keys alone were identical diamonds.
+  const spans = scene.ikSpans;
+  if (spans && (spans.off.length || spans.hidden.length)) {
+    for (let i = first; i <= last; i++) {
+      const r = rs[i];
+      if (!isIkRow(r) || !isOwnRow(r, scene.activeDoc ?? null)) continue;
+      const y = top + i * ROW_HEIGHT - view.scrollY;
+      const band = (from: number, to: number, y0: number, hh: number) => {
+        const xa = Math.max(0, xAt(from)), xb = Math.min(w, xAt(to));
+        if (xb > xa) ctx.fillRect(xa, y0, xb - xa, hh);
+      };
+      ctx.fillStyle = C.ikOff;
+      for (const s of spans.off) band(s.from, s.to, y + 2, ROW_HEIGHT - 4);
+      ctx.fillStyle = C.hidden;
+      for (const s of spans.hidden) band(s.from, s.to, y + ROW_HEIGHT - 4, 3);
     }
   }
   // Beyond the last frame: slightly lighter, so the motion's end is visible.
@@ -249,6 +270,11 @@ export function drawTimeline(ctx: Canvas2D, scene: TimelineScene, batches: KeyBa
     ctx.fill();
   }
   return { cuts };
+}
+
+/** The 表示・IK track row, or its group collapsed (its one member). */
+export function isIkRow(r: Row | undefined): boolean {
+  return !!r && ((r.type === 'track' && r.kind === 'ik') || (r.type === 'group' && r.id === 'ik' && !!r.collapsed));
 }
 
 /**

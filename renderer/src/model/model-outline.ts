@@ -2,10 +2,11 @@
  * What the bone list and the morph panel need of the shown model, as plain data: its bones by display
  * frame (PMX 表示枠, PMD bone groups; a model without them, the built-in figure or a file cut short, gets one group of every bone),
  * and its morphs by panel (eyes, mouth, brows, other), and the bones physics drives (the Key panel's 物理 field
- * means something only for those), the bones it does not let move, its IK bones, and its English bone names. Built once per model load; no three.js here.
+ * means something only for those), the bones it does not let move, its IK bones and IK chains, and its English bone names. Built once per model load; no three.js here.
  */
 import { BONE_FLAG, type ModelBone, type ModelData } from '../../../shared/pmx/model-types';
 import { matchKey, morphKindGroup, type MorphKindGroup } from '../../../shared/pmx/model-inspect';
+import { ikChainsOf, type IkChain } from '../../../shared/skeleton/ik-switches';
 
 export interface OutlineGroup {
   /** The display frame's name as the model stores it ('' for the one group of a model without frames). */
@@ -42,6 +43,11 @@ export interface ModelOutline {
    * key registered there names them all, as MMD's 表示・IK panel does. Absent: not known (an outline made by hand).
    */
   ikBones?: string[];
+  /**
+   * The model's IK bones with the bones each one's solver turns (足ＩＫ → ひざ, 足): the Key panel says when a bone
+   * it shows follows an IK that is on (a typed knee rotation then changes nothing). Absent: not known.
+   */
+  ikChains?: IkChain[];
 }
 
 const PANELS: Record<number, MorphPanel> = { 1: 'brows', 2: 'eyes', 3: 'mouth', 4: 'other' };
@@ -77,7 +83,7 @@ export function modelOutline(m: ModelData | null, figureBones: readonly ModelBon
   }
   const unmovableBones = bones.filter((b) => !(b.flags & BONE_FLAG.TRANSLATABLE)).map((b) => b.name);
   const ikBones = bones.filter((b) => b.ik).map((b) => b.name);
-  return { groups, bonesEn, morphs, physicsBones, unmovableBones, ikBones };
+  return { groups, bonesEn, morphs, physicsBones, unmovableBones, ikBones, ikChains: ikChainsOf(bones) };
 }
 
 /** Kana, kanji and half-width katakana: an "English" name holding them is Japanese (PMX Editor copies the name there). */

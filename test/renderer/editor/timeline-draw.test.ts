@@ -282,3 +282,27 @@ describe('the ruler’s times', () => {
     expect(fine.texts().filter((t) => t.fill === RULER_CLOCK)).toEqual([]);
   });
 });
+
+describe('the 表示・IK row’s spans', () => {
+  const IK_OFF = 'rgba(255,140,60,0.30)', HIDDEN = '#9a7cff';
+  const ikRow: Row = { type: 'track', id: 'ik', kind: 'ik', track: 0, name: 'editor.track.ik', group: 'ik', keys: 2 };
+  const rects = (ctx: Recording2D, fill: string) => ctx.calls.filter((c) => c.op === 'fillRect' && c.fill === fill).map((c) => c.args);
+
+  it('shades IK off from its key to the next on key, and bars the display-off span, on the 表示・IK row only', () => {
+    // Row 0 is the 表示・IK row (y 26..48), row 1 bone A. View: frame −2 at x 0, 6 px/frame, 600 px wide (to frame 98).
+    const s = scene({ rows: [ikRow, ROWS[1]], ikSpans: { off: [{ from: 10, to: 50, names: ['右足ＩＫ'] }, { from: 70, to: Infinity, names: ['左足ＩＫ'] }], hidden: [{ from: 40, to: 50 }] } });
+    const ctx = new Recording2D();
+    drawTimeline(ctx, s);
+    // x of 10 = 12·6 = 72, of 50 = 312, of 70 = 432; Infinity stops at the right edge (600). Inset 2 px in the 22 px row.
+    expect(rects(ctx, IK_OFF)).toEqual([[72, 28, 240, 18], [432, 28, 168, 18]]);
+    // Display off 40–50: x 252 to 312, a 3 px bar at the row's foot (26 + 22 − 4).
+    expect(rects(ctx, HIDDEN)).toEqual([[252, 44, 60, 3]]);
+  });
+
+  it('nothing on other rows, nor without spans', () => {
+    const ctx = new Recording2D();
+    drawTimeline(ctx, scene({ ikSpans: { off: [{ from: 10, to: 50, names: ['右足ＩＫ'] }], hidden: [{ from: 40, to: 50 }] } }));
+    expect(rects(ctx, IK_OFF)).toEqual([]);
+    expect(rects(ctx, HIDDEN)).toEqual([]);
+  });
+});
