@@ -185,3 +185,29 @@ describe('the Morphs panel with a name over a key\'s 15 bytes', () => {
     w.unmount();
   });
 });
+
+// New-user pass numorph 2: Gene's eye_surprise_geo_L and eye_surprise_geo_R are both eye_surprise_ge in a key; keying
+// _R showed a key on _L too, and the notice said MMD plays it "on the morph". Now the notice says both are stored so
+// and a VMD cannot tell them apart, and the list marks such pairs.
+describe('the Morphs panel with two morphs a key stores under one cut name', () => {
+  it('marks both, and keying one says a VMD cannot tell them apart', async () => {
+    resetCutNames();
+    memoryScene([['/s/dance.vmd', dance]]);
+    expect(await useSceneStore().openPath('/s/dance.vmd')).toBe(true);
+    usePreviewStore().setOutline({ groups: [], morphs: [{ name: 'eye_surprise_geo_L', panel: 'eyes' }, { name: 'eye_surprise_geo_R', panel: 'eyes' }, { name: 'browOuterUpRight', panel: 'eyes' }], physicsBones: [] });
+    const w = mount(MorphPanel, { attachTo: document.body });
+    await w.vm.$nextTick();
+    const mark = (n: string) => w.find(`[data-morph="${n}"] [data-testid="morph-shared"]`);
+    expect(mark('eye_surprise_geo_L').attributes('title')).toBe('Stored in a VMD as “eye_surprise_ge”, as “eye_surprise_geo_R” is: a VMD cannot tell them apart, and a key of one is a key of both');
+    expect(mark('eye_surprise_geo_R').attributes('title')).toContain('as “eye_surprise_geo_L” is');
+    expect(mark('browOuterUpRight').exists()).toBe(false);
+    await w.get('[data-morph="eye_surprise_geo_R"] [data-testid="morph-weight"]').setValue('1');
+    await w.vm.$nextTick();
+    const said = useNotifyStore().items.filter((n) => n.kind === 'info');
+    expect(said.map((n) => noticeLines(n, 'en').message)).toEqual([
+      'Morph “eye_surprise_geo_R” is stored as “eye_surprise_ge” (15 bytes of Shift_JIS, as MMD does), and so is “eye_surprise_geo_L” of this model: a VMD cannot tell them apart, so this key is a key of both',
+    ]);
+    expect(noticeLines(said[0], 'ja').message).toBe('表情「eye_surprise_geo_R」は MMD と同じく Shift_JIS の 15 バイトで切って「eye_surprise_ge」として保存しますが、このモデルの「eye_surprise_geo_L」も同じ名前になります。VMD では区別できないため、このキーは両方のキーになります');
+    w.unmount();
+  });
+});
