@@ -155,6 +155,47 @@ describe('the Morphs panel’s number box', () => {
     expect((box().element as HTMLInputElement).value).toBe('0.000');
     w.unmount();
   });
+
+  // New-user pass numorph 9: in じと目's box "1.5" at 300, "-0.3" at 301 and "0,5" at 302 registered 1, 0 and 1.000,
+  // without a word. Now 0,5 is 0.5; a value outside 0–1 is clamped as MMD's panel does, and said; junk is refused.
+  it('reads "0,5" as 0.5, says when it clamps 1.5 and -0.3 to 0–1, refuses text that is no number', async () => {
+    memoryScene([['/s/dance.vmd', dance]]);
+    expect(await useSceneStore().openPath('/s/dance.vmd')).toBe(true);
+    usePreviewStore().setOutline({ groups: [], morphs: [{ name: 'じと目', panel: 'eyes' }], physicsBones: [] });
+    const w = mount(MorphPanel, { attachTo: document.body });
+    const box = () => w.get('[data-morph="じと目"] [data-testid="morph-weight"]');
+    const keys = () => {
+      const m = buildTracks(useWorkspaceStore().doc!).morphs;
+      const t = m.index.get('じと目');
+      return t === undefined ? [] : Array.from({ length: m.start[t + 1] - m.start[t] }, (_, i) => [m.frames[m.start[t] + i], m.weight[m.start[t] + i]]);
+    };
+    const said = () => useNotifyStore().items.filter((n) => n.kind === 'warning').map((n) => noticeLines(n, 'en').message);
+    for (const [frame, text] of [[300, '1.5'], [301, '-0.3'], [302, '0,5']] as const) {
+      useTimeStore().seek(frame);
+      await w.vm.$nextTick();
+      await box().setValue(text);
+      await w.vm.$nextTick();
+    }
+    expect(keys()).toEqual([[300, 1], [301, 0], [302, 0.5]]);
+    expect((box().element as HTMLInputElement).value).toBe('0.500');
+    expect(said()).toEqual([
+      'Weight “1.5” registered as 1: this panel keeps weights to 0–1, as MMD’s morph panel does (the Key panel’s Weight field stores any value)',
+      'Weight “-0.3” registered as 0: this panel keeps weights to 0–1, as MMD’s morph panel does (the Key panel’s Weight field stores any value)',
+    ]);
+    // Text that is no weight: refused with a word, nothing registered; the box shows the weight there again.
+    useTimeStore().seek(303);
+    await w.vm.$nextTick();
+    await box().setValue('0.5.1');
+    await w.vm.$nextTick();
+    expect(keys()).toHaveLength(3);
+    expect(said().at(-1)).toBe('Not a weight: “0.5.1” (type a number such as 0.5; 0,5 reads as 0.5)');
+    expect((box().element as HTMLInputElement).value).toBe('0.500');
+    // ↑ steps the box by 0.01 (not registered until Enter).
+    await box().trigger('keydown', { key: 'ArrowUp' });
+    expect((box().element as HTMLInputElement).value).toBe('0.510');
+    expect(keys()).toHaveLength(3);
+    w.unmount();
+  });
 });
 
 // New-user pass (nuinterop 2): a morph whose name is over 15 bytes (Gene's ARKit browOuterUpRight, 16) was keyed under
