@@ -3,12 +3,15 @@
  * nothing from the fitter: at every integer frame and (optionally) every half frame, output frame g
  * against the input at g·factor (the camera's half frames can be asked for alone: cameraHalfFrames). Bones by name: position (largest |Δ| of a coordinate) and rotation
  * (angle between the orientations); morphs by name (|Δ weight|); camera target/distance, angles
- * (largest |Δ| of an Euler angle, as stored: not wrapped) and fov. Tracks present on one side only are
+ * (largest |Δ| of an Euler angle, as stored: not wrapped) and fov. In a re-timing, a morph's peak that plays
+ * between two output frames is measured at the output frame that shows it (morph-peaks.ts): a blink the
+ * output drops counts as its whole height. Tracks present on one side only are
  * measured against the other's rest/hold the way a player would show them (a missing bone rests).
  */
 import { quatAngleDeg } from '../vmd/quat-angle';
 import { sampleBoneSeries, sampleCamera, sampleMorph } from '../vmd/sample';
 import { buildTracks } from '../vmd/tracks';
+import { placeMorphPeaks } from './morph-peaks';
 import type { VmdDocument } from '../vmd/vmd-document';
 
 export interface MotionErrors {
@@ -99,8 +102,21 @@ export function measureErrors(input: VmdDocument, output: VmdDocument, opts: Mea
   const morphs = new Set([...ta.morphs.names, ...tb.morphs.names]);
   for (const name of morphs) {
     const ia = ta.morphs.index.get(name), ib = tb.morphs.index.get(name);
+    // A re-timing: the input's peaks that play between two output frames are measured at the output frame
+    // that shows each (against the peak), or, with none, at the nearer of its two (morph-peaks.ts).
+    const peakAt = new Map<number, number>();
+    if (ia !== undefined && k !== 1) {
+      const m = ta.morphs;
+      for (const p of placeMorphPeaks(m.frames, m.weight, m.start[ia], m.start[ia + 1], k)) {
+        if (p.at !== null) peakAt.set(p.at, p.weight);
+        else if (p.time >= from && p.time <= to) {
+          const out = (g: number) => (ib !== undefined ? sampleMorph(tb.morphs, ib, g) : 0);
+          e.morph = Math.max(e.morph, Math.min(Math.abs(out(Math.floor(p.time)) - p.weight), Math.abs(out(Math.ceil(p.time)) - p.weight)));
+        }
+      }
+    }
     for (let g = from; g <= to; g += step) {
-      const wa = ia !== undefined ? sampleMorph(ta.morphs, ia, g * k) : 0;
+      const wa = ia !== undefined ? (peakAt.get(g) ?? sampleMorph(ta.morphs, ia, g * k)) : 0;
       const wb = ib !== undefined ? sampleMorph(tb.morphs, ib, g) : 0;
       e.morph = Math.max(e.morph, Math.abs(wa - wb));
     }

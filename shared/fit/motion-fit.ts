@@ -35,6 +35,7 @@ import { boneTrackOf, buildCameraTrack, buildMorphTracks, indexBoneTracks, keyAt
 import { BONE, CAMERA, MORPH } from '../vmd/vmd-layout';
 import { blockFromRecords, recordBytes, viewOf, withBlocks, type Block, type FixedBlock, type VmdDocument } from '../vmd/vmd-document';
 import { fitLinearFree } from './linear-fit';
+import { placeMorphPeaks } from './morph-peaks';
 import { fitWindow, type FitGroup, type SampledWindow, type WindowFit } from './track-fit';
 import { plural, agree } from '../i18n/plural';
 
@@ -138,13 +139,16 @@ interface Mapping {
   outputFrame: (f: number) => number | null;
   /**
    * Samples per output frame the fit must meet: 2 when output frames are input frames (every integer
-   * and half frame), 1 for a re-timing, whose promise is every integer frame (a turning point the
-   * input reaches between two output frames needs no key there).
+   * and half frame), 1 for a re-timing, whose promise is every integer frame (a bone's turning point
+   * the input reaches between two output frames needs no key there; a morph's does: morphWindow).
    */
   perFrame: number;
+  /** The factor K of a re-timing (1 when output frames are input frames) and the last output frame. */
+  factor: number;
+  last: number;
 }
 
-const IDENTITY: Mapping = { time: (g) => g, stepFrame: (f) => f, firstFrame: (f) => f, nearestFrame: (f) => f, identity: true, perFrame: 2, inputFrame: (g) => g, outputFrame: (f) => f };
+const IDENTITY: Mapping = { factor: 1, last: Infinity, time: (g) => g, stepFrame: (f) => f, firstFrame: (f) => f, nearestFrame: (f) => f, identity: true, perFrame: 2, inputFrame: (g) => g, outputFrame: (f) => f };
 
 function scaled(k: number, perFrame = 1, last = Infinity): Mapping {
   const inputFrame = (g: number) => {
@@ -156,6 +160,8 @@ function scaled(k: number, perFrame = 1, last = Infinity): Mapping {
     return inputFrame(g) === f ? g : null;
   };
   return {
+    factor: k,
+    last,
     time: (g) => g * k,
     stepFrame: (f) => Math.min(last, Math.ceil(f / k - 1e-9)),
     firstFrame: (f) => Math.min(last, Math.floor(f / k + 1e-9)),
@@ -280,11 +286,21 @@ function segmentHint(tr: { frames: Uint32Array; curves: Uint8Array }, a: number,
   };
 }
 
+/**
+ * A morph window's samples: the input at each output frame's time, except that a peak of the input that
+ * plays between two output frames (a blink's 1 at 50.5, twice as fast) is the sample of the output frame
+ * given to it (morph-peaks.ts), so the fit keys it there rather than passing between 0 and 0.
+ */
 function morphWindow(m: MorphTracks, t: number, g0: number, g1: number, map: Mapping, tol: Tolerances): SampledWindow {
   const R = map.perFrame;
   const n = R * (g1 - g0) + 1;
   const w = new Float64Array(n);
   for (let j = 0; j < n; j++) w[j] = sampleMorph(m, t, map.time(g0 + j / R));
+  if (!map.identity) {
+    for (const p of placeMorphPeaks(m.frames, m.weight, m.start[t], m.start[t + 1], map.factor, map.last)) {
+      if (p.at !== null && p.at >= g0 && p.at <= g1) w[R * (p.at - g0)] = p.weight;
+    }
+  }
   return { g0, g1, perFrame: R, groups: [{ kind: 'linear', comps: [w], tol: tol.morph }] };
 }
 

@@ -216,6 +216,8 @@ const en = {
   'editor.refusal.boneNameNotStorable': 'The name has characters Shift_JIS lacks: a VMD key cannot hold it',
   'editor.boneNameCut': 'Bone “{name}” ({bytes} bytes) is stored as “{stored}” ({limit} bytes of Shift_JIS, as MMD does): MMD plays it on the bone; babylon-mmd and three.js match names exactly and do not',
   'editor.morphNameCut': 'Morph “{name}” ({bytes} bytes) is stored as “{stored}” ({limit} bytes of Shift_JIS, as MMD does): MMD plays it on the morph; babylon-mmd and three.js match names exactly and do not',
+  'editor.boneNameShared': 'Bone “{name}” is stored as “{stored}” ({limit} bytes of Shift_JIS, as MMD does), and so is “{others}” of this model: a VMD cannot tell them apart, so this key is a key of both',
+  'editor.morphNameShared': 'Morph “{name}” is stored as “{stored}” ({limit} bytes of Shift_JIS, as MMD does), and so is “{others}” of this model: a VMD cannot tell them apart, so this key is a key of both',
 } as const;
 
 export type EditorStringKey = keyof typeof en;
@@ -430,6 +432,8 @@ const ja: Record<EditorStringKey, string> = {
   'editor.refusal.boneNameNotStorable': 'この名前には Shift_JIS にない文字があるため、VMD のキーに保存できません',
   'editor.boneNameCut': 'ボーン「{name}」（{bytes} バイト）は MMD と同じく Shift_JIS の {limit} バイトで切って「{stored}」として保存します。MMD ではこのボーンで再生されますが、名前を完全一致で照合する babylon-mmd や three.js では再生されません',
   'editor.morphNameCut': '表情「{name}」（{bytes} バイト）は MMD と同じく Shift_JIS の {limit} バイトで切って「{stored}」として保存します。MMD ではこの表情で再生されますが、名前を完全一致で照合する babylon-mmd や three.js では再生されません',
+  'editor.boneNameShared': 'ボーン「{name}」は MMD と同じく Shift_JIS の {limit} バイトで切って「{stored}」として保存しますが、このモデルの「{others}」も同じ名前になります。VMD では区別できないため、このキーは両方のキーになります',
+  'editor.morphNameShared': '表情「{name}」は MMD と同じく Shift_JIS の {limit} バイトで切って「{stored}」として保存しますが、このモデルの「{others}」も同じ名前になります。VMD では区別できないため、このキーは両方のキーになります',
 };
 
 export const editorStrings: Record<'en' | 'ja', Record<EditorStringKey, string>> = { en, ja };

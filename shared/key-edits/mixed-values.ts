@@ -251,21 +251,31 @@ export class KeySummarizer {
   }
 }
 
-/** A parsed entry: set every key to `value`, or add `value` to each key's own. */
+/** A parsed entry: set every key to `value`, add `value` to each key's own, or multiply each key's own by it. */
 export interface Entry {
-  readonly mode: 'set' | 'offset';
+  readonly mode: 'set' | 'offset' | 'scale';
   readonly value: number;
 }
 
 /**
  * Reads what was typed in a field. Full-width digits and signs (an IME's) count as ASCII; a trailing
  * ° is allowed. `+5`, `+=5`, `-=5` and `−5` (U+2212, the minus sign) are offsets; `-5` and `5` set.
- * Null for an empty or unreadable entry (the field then keeps its value).
+ * `*0.8`, `×0.8`, `*=0.8` scale each key's own value by 0.8, `/2` and `/=2` by ½ (a smile toned down over
+ * many keys: new-user pass numorph 8); a scale of 0 by division is refused. Null for an empty or unreadable
+ * entry (the field then keeps its value).
  */
 export function parseEntry(text: string): Entry | null {
   let s = text.normalize('NFKC').trim().replace(/\s*(°|度)$/, '').trim();
   let mode: Entry['mode'] = 'set';
   let sign = 1;
+  const scale = /^([*×/])=?\s*/.exec(s);
+  if (scale) {
+    const by = s.slice(scale[0].length).trim();
+    if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(by)) return null;
+    const v = Number(by);
+    if (!Number.isFinite(v) || (scale[1] === '/' && v === 0)) return null;
+    return { mode: 'scale', value: scale[1] === '/' ? 1 / v : v };
+  }
   const op = /^([+-])=\s*/.exec(s);
   if (op) {
     mode = 'offset';
@@ -286,8 +296,18 @@ export function parseEntry(text: string): Entry | null {
 }
 
 /**
+ * Whether a scale entry (`*0.5`) means something in `group`: a morph weight (0.8 of a smile) and a bone position
+ * (an offset from the bone's rest place, so ×0.5 halves the move). Not a rotation (an Euler angle scaled alone
+ * turns the key about another axis than its own; a quaternion scaled is no rotation), nor the camera's, light's
+ * or self-shadow's fields, nor a frame (no time stretch): there the Key panel refuses it and says where it works.
+ */
+export function scalable(group: NumericGroup): boolean {
+  return group === 'weight' || group === 'position';
+}
+
+/**
  * The edit for an entry in one field: component `c` of `group` (0 for single-value fields). Every
- * other component stays each key's own.
+ * other component stays each key's own. A scale entry is for the groups `scalable` names.
  */
 export function entryEdit(group: NumericGroup, c: number, entry: Entry): ValueEdit {
   // The self-shadow field is in MMD's units (shadowRangeOf): a range typed becomes the stored distance, an
@@ -313,7 +333,7 @@ export function entryEdit(group: NumericGroup, c: number, entry: Entry): ValueEd
     v[c] = entry.value;
     (values as Record<string, (number | undefined)[]>)[group] = v;
   }
-  return entry.mode === 'set' ? values : { offset: values };
+  return entry.mode === 'set' ? values : entry.mode === 'scale' ? { scale: values as ValueEdit['scale'] } : { offset: values };
 }
 
 function clampDirection(v: number): number {

@@ -97,6 +97,17 @@ export interface ValueEdit extends NumericValues {
    * rotation about its own angles, so ten keys keep their differences. Applied after the fields set.
    */
   offset?: NumericValues;
+  /** Multiplies each key's own value (`*0.8`): a morph weight, a bone position's components. Applied after the offset. */
+  scale?: Pick<NumericValues, 'weight' | 'position'>;
+}
+
+/** Multiplies the float32 fields at `at` by per-component factors (undefined components untouched). */
+function scaleF32s(v: DataView, at: number, factors: Partial3 | undefined): void {
+  if (!factors) return;
+  for (let c = 0; c < factors.length; c++) {
+    const k = factors[c];
+    if (k !== undefined && Number.isFinite(k)) v.setFloat32(at + 4 * c, v.getFloat32(at + 4 * c, true) * k + 0, true);
+  }
 }
 
 function setF32s(v: DataView, at: number, values: Partial3 | undefined, scale = 1): void {
@@ -164,9 +175,11 @@ export function editRecord(kind: EditKind, rec: Uint8Array, e: ValueEdit, physic
     setF32s(v, BONE.ROTATION, e.quaternion);
     if (e.physicsOff !== undefined) setPhysicsOff(rec.subarray(BONE.INTERPOLATION, BONE.INTERPOLATION + 64), e.physicsOff, physicsOn);
     if (e.offset) offsetBone(v, e.offset);
+    scaleF32s(v, BONE.POSITION, e.scale?.position);
   } else if (kind === 'morph') {
     if (e.weight !== undefined && Number.isFinite(e.weight)) v.setFloat32(MORPH.WEIGHT, e.weight + 0, true);
     if (e.offset?.weight !== undefined) addF32s(v, MORPH.WEIGHT, [e.offset.weight]);
+    if (e.scale?.weight !== undefined) scaleF32s(v, MORPH.WEIGHT, [e.scale.weight]);
   } else if (kind === 'camera') {
     if (e.distance !== undefined && Number.isFinite(e.distance)) v.setFloat32(CAMERA.DISTANCE, e.distance + 0, true);
     setF32s(v, CAMERA.TARGET, e.target);

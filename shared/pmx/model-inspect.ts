@@ -163,6 +163,30 @@ export function matchKey(name: string): string {
   return decodeName(bytes, 0, VMD_NAME_BYTES);
 }
 
+/**
+ * The other names of `names` that a VMD key stores as `name` is stored (the same matchKey): Gene's
+ * eye_surprise_geo_L and eye_surprise_geo_R are both eye_surprise_ge in a key, so a motion cannot tell them apart
+ * (new-user pass numorph 2). Empty when the stored name is `name`'s alone.
+ */
+export function namesSharingKey(name: string, names: readonly string[]): string[] {
+  const key = matchKey(name);
+  return names.filter((n) => n !== name && matchKey(n) === key);
+}
+
+/** Each stored name (matchKey) that two names of `names` or more share, with those names in their order. */
+export function sharedKeyNames(names: readonly string[]): Map<string, string[]> {
+  const by = new Map<string, string[]>();
+  for (const n of names) {
+    const k = matchKey(n);
+    const list = by.get(k);
+    if (list) {
+      if (!list.includes(n)) list.push(n);
+    } else by.set(k, [n]);
+  }
+  for (const [k, list] of by) if (list.length < 2) by.delete(k);
+  return by;
+}
+
 export interface MotionModelComparison {
   /** Bones the motion keys that the model lacks. */
   missingBones: string[];
@@ -175,8 +199,18 @@ export interface MotionModelComparison {
    * Motion names that find their bone / morph only as a 15-byte VMD field cuts the model's name (browOuterUpRigh for
    * browOuterUpRight): MMD plays them (it matches the cut name), babylon-mmd and three.js match names exactly and do not.
    */
-  cutBones: { motion: string; model: string }[];
-  cutMorphs: { motion: string; model: string }[];
+  cutBones: CutMatch[];
+  cutMorphs: CutMatch[];
+}
+
+/**
+ * A motion name found only as the model's name cut: `model` the first model name it matches, `models` every one
+ * (two or more where the model has names a VMD key cannot tell apart: brow_angry_geo_ is brow_angry_geo_L and _R).
+ */
+export interface CutMatch {
+  motion: string;
+  model: string;
+  models: string[];
 }
 
 /** Which bones and morphs of a motion (e.g. VmdInfo's lists) the model lacks. */
@@ -191,9 +225,17 @@ export function compareMotionToModel(
   /** The motion's names that match a model name only by its cut (no model name is the motion's exactly). */
   const cut = (names: readonly string[], of: readonly string[]) => {
     const exact = new Set(of);
-    const long = new Map<string, string>();
-    for (const n of of) if (matchKey(n) !== n && !long.has(matchKey(n))) long.set(matchKey(n), n);
-    return names.filter((n) => !exact.has(n) && long.has(matchKey(n))).map((n) => ({ motion: n, model: long.get(matchKey(n))! }));
+    const long = new Map<string, string[]>();
+    for (const n of of) {
+      if (matchKey(n) === n) continue;
+      const list = long.get(matchKey(n));
+      if (list) list.push(n);
+      else long.set(matchKey(n), [n]);
+    }
+    return names.filter((n) => !exact.has(n) && long.has(matchKey(n))).map((n) => {
+      const models = long.get(matchKey(n))!;
+      return { motion: n, model: models[0], models };
+    });
   };
   return {
     missingBones,

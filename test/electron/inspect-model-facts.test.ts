@@ -128,7 +128,18 @@ describe('inspect MOTION --model MODEL', () => {
     expect(line).toContain(' mouthUpperUpLef (mouthUpperUpLeft)');
     const j = await cli(['inspect', '--json', corpusPath('gene/motion/02_laugh.vmd'), '--model', corpusPath('gene/Gene_light.pmx')], d);
     const check = j.out.trim().split('\n').map((l) => JSON.parse(l)).find((l) => l.modelCheck);
-    expect(check.cutMorphs).toEqual(expect.arrayContaining([{ motion: 'browOuterUpRigh', model: 'browOuterUpRight' }, { motion: 'mouthUpperUpLef', model: 'mouthUpperUpLeft' }]));
+    expect(check.cutMorphs).toEqual(
+      expect.arrayContaining([
+        { motion: 'browOuterUpRigh', model: 'browOuterUpRight', models: ['browOuterUpRight'] },
+        { motion: 'mouthUpperUpLef', model: 'mouthUpperUpLeft', models: ['mouthUpperUpLeft'] },
+      ]),
+    );
+    // numorph 2: brow_angry_geo_ is Gene's brow_angry_geo_L and brow_angry_geo_R (a VMD key cannot tell them apart):
+    // both named, and said so on a line of its own.
+    expect(check.cutMorphs).toEqual(expect.arrayContaining([{ motion: 'brow_angry_geo_', model: 'brow_angry_geo_L', models: ['brow_angry_geo_L', 'brow_angry_geo_R'] }]));
+    expect(line).toContain(' brow_angry_geo_ (brow_angry_geo_L / brow_angry_geo_R)');
+    const shared = r.out.split('\n').find((l) => l.includes('which a VMD cannot tell apart'));
+    expect(shared).toMatch(/^  \d+ cut names stand for more than one name of the model, which a VMD cannot tell apart: .*brow_angry_geo_ = brow_angry_geo_L = brow_angry_geo_R/);
     // Every one of them is over 15 bytes in the model and the first 15 of it in the motion (checked here by bytes).
     for (const c of [...check.cutBones, ...check.cutMorphs]) {
       const full = encodeSjis(c.model);

@@ -119,12 +119,42 @@ describe('key inspector with many keys', () => {
     expect(pos(0)[0]).toBe(1);
     expect(useHistoryStore().depth).toBe(2);
     expect(input('inspector-pos-x').value).toBe('1');
-    expect(noticeLines(useNotifyStore().items.at(-1)!, 'en').message).toMatch(/Not a number: “abc”/);
+    expect(noticeLines(useNotifyStore().items.at(-1)!, 'en').message).toBe('Not a number: “abc” (type 5 to set, +5 or -=5 to add, *0.5 or /2 to scale)');
 
     // Two undos: the file as opened.
     useHistoryStore().undo();
     useHistoryStore().undo();
     expect(writeVmd(useWorkspaceStore().doc!)).toEqual(original);
+    w.unmount();
+  });
+
+  // New-user pass numorph 8: "*0.5" was "Not a number". A position scales (Y 2, 5, -4 → 1, 2.5, -2: one undo step); a
+  // rotation does not, and the notice says where a scale works.
+  it('scales each selected key by *0.5 in a position field; refuses a scale in a rotation field, saying where it works', async () => {
+    open();
+    useSelectionStore().select([0, 1, 2].map((record) => ({ kind: 'bone' as const, record })));
+    const w = mount(KeyInspector);
+    await w.vm.$nextTick();
+    await type(w, 'inspector-pos-y', '*0.5');
+    expect([0, 1, 2].map((r) => pos(r)[1])).toEqual([1, 2.5, -2]);
+    expect(pos(0)).toEqual([1, 1, 3]);
+    expect(useHistoryStore().depth).toBe(1);
+    await type(w, 'inspector-rot-x', '×0.5');
+    expect(useHistoryStore().depth).toBe(1);
+    expect(noticeLines(useNotifyStore().items.at(-1)!, 'en').message).toBe('“×0.5” scales a morph weight or a bone position only (a rotation, a frame or a camera, light or shadow value has no scale here): type 5 to set, +5 or -=5 to add');
+    w.unmount();
+  });
+
+  it('tones down five selected morph keys by *0.5 (weights 1, 0.8, 0, 0.5, 0.3 → 0.5, 0.4, 0, 0.25, 0.15), one undo step', async () => {
+    const weights = [1, 0.8, 0, 0.5, 0.3];
+    useSceneStore().openBytes('f.vmd', writeVmd(buildVmd({ morphs: weights.map((weight, i) => ({ name: 'まばたき', frame: 10 * i, weight })) })), null);
+    useSelectionStore().select(weights.map((_, record) => ({ kind: 'morph' as const, record })));
+    const w = mount(KeyInspector);
+    await w.vm.$nextTick();
+    await type(w, 'inspector-weight', '*0.5');
+    const doc = useWorkspaceStore().doc!;
+    expect(weights.map((_, r) => doc.morph.view.getFloat32(r * 23 + 19, true))).toEqual([0.5, 0.4, 0, 0.25, 0.15].map(Math.fround));
+    expect(useHistoryStore().depth).toBe(1);
     w.unmount();
   });
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { corpusDir } from '../helpers/corpus';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { readModel, readPmx, readPmd, inspectModel, compareMotionToModel, matchKey, BONE_FLAG, Deform } from '../../shared/pmx';
+import { readModel, readPmx, readPmd, inspectModel, compareMotionToModel, matchKey, namesSharingKey, sharedKeyNames, BONE_FLAG, Deform } from '../../shared/pmx';
 import { readVmd, buildTracks, inspectVmd, type Diagnostic } from '../../shared/vmd';
 import { checkBoneRefs } from '../../shared/pmx/pmx-reader';
 import { bone as physicsBone } from '../helpers/physics-model';
@@ -586,6 +586,21 @@ describe('inspectModel and compareMotionToModel', () => {
     expect(c.missingBones).toEqual(['無い骨']);
     expect(c.missingMorphs).toEqual(['ない']);
     expect([c.matchedBones, c.matchedMorphs]).toEqual([2, 1]);
+  });
+
+  // New-user pass numorph 2: Gene's eye_surprise_geo_L and eye_surprise_geo_R (18 bytes) are both eye_surprise_ge in a
+  // 15-byte key; inspect named one of them. Each cut name lists every model name it stands for.
+  it('a cut name two model names share lists both, and says which names a key cannot tell apart', () => {
+    const model = { bones: ['センター'], morphs: ['eye_surprise_geo_L', 'eye_surprise_geo_R', 'browOuterUpRight', 'あ'] };
+    const c = compareMotionToModel({ bones: [], morphs: ['eye_surprise_ge', 'browOuterUpRigh', 'あ'] }, model);
+    expect(c.cutMorphs).toEqual([
+      { motion: 'eye_surprise_ge', model: 'eye_surprise_geo_L', models: ['eye_surprise_geo_L', 'eye_surprise_geo_R'] },
+      { motion: 'browOuterUpRigh', model: 'browOuterUpRight', models: ['browOuterUpRight'] },
+    ]);
+    expect(namesSharingKey('eye_surprise_geo_R', model.morphs)).toEqual(['eye_surprise_geo_L']);
+    expect(namesSharingKey('browOuterUpRight', model.morphs)).toEqual([]);
+    expect(namesSharingKey('あ', model.morphs)).toEqual([]);
+    expect([...sharedKeyNames(model.morphs)]).toEqual([['eye_surprise_ge', ['eye_surprise_geo_L', 'eye_surprise_geo_R']]]);
   });
 
   it('wavefile_v2.vmd on the low-poly Miku it was made for lacks only the bones that model does not have', () => {

@@ -197,9 +197,16 @@ export async function modelInspection(
     const allFound = !cmp.missingBones.length && !cmp.missingMorphs.length;
     // Names found only as MMD cuts them: fine in MMD, not in players that match names exactly.
     const cut = [...cmp.cutBones, ...cmp.cutMorphs];
-    const cutLine = cut.length
-      ? `  ${cut.length} ${cut.length === 1 ? 'name' : 'names'} cut to 15 bytes (MMD matches them; babylon-mmd and three.js match names exactly and do not): ${cut.map((c) => `${c.motion} (${c.model})`).join(' ')}\n`
-      : '';
+    // A cut name that two model names or more share (Gene's brow_angry_geo_L and _R) is every one of them: listed
+    // all, and said that a VMD cannot tell them apart.
+    const shared = cut.filter((c) => c.models.length > 1);
+    const cutLine =
+      (cut.length
+        ? `  ${cut.length} ${cut.length === 1 ? 'name' : 'names'} cut to 15 bytes (MMD matches them; babylon-mmd and three.js match names exactly and do not): ${cut.map((c) => `${c.motion} (${c.models.join(' / ')})`).join(' ')}\n`
+        : '') +
+      (shared.length
+        ? `  ${shared.length} cut ${shared.length === 1 ? 'name stands' : 'names stand'} for more than one name of the model, which a VMD cannot tell apart: ${shared.map((c) => `${c.motion} = ${c.models.join(' = ')}`).join(', ')}\n`
+        : '');
     io.stdout(
       `${rel(motion.file)} on ${rel(modelFile)} ("${info.name}")\n` +
         (allFound

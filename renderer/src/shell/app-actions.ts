@@ -257,7 +257,7 @@ export function registerPose(p: PoseToRegister): number | null {
     return out;
   });
   if (!r || record < 0 || isEmptyDiff(r.diff)) return null;
-  tellCutName('bone', p.name);
+  tellCutName('bone', p.name, usePreviewStore().modelOutline?.groups.flatMap((g) => g.bones) ?? []);
   const tracks = ws.tracks, doc = ws.doc;
   const loc = tracks && doc ? locate(tracks, { kind: 'bone', record }, doc.bone.count) : null;
   if (loc) {

@@ -155,6 +155,47 @@ describe('the Morphs panel’s number box', () => {
     expect((box().element as HTMLInputElement).value).toBe('0.000');
     w.unmount();
   });
+
+  // New-user pass numorph 9: in じと目's box "1.5" at 300, "-0.3" at 301 and "0,5" at 302 registered 1, 0 and 1.000,
+  // without a word. Now 0,5 is 0.5; a value outside 0–1 is clamped as MMD's panel does, and said; junk is refused.
+  it('reads "0,5" as 0.5, says when it clamps 1.5 and -0.3 to 0–1, refuses text that is no number', async () => {
+    memoryScene([['/s/dance.vmd', dance]]);
+    expect(await useSceneStore().openPath('/s/dance.vmd')).toBe(true);
+    usePreviewStore().setOutline({ groups: [], morphs: [{ name: 'じと目', panel: 'eyes' }], physicsBones: [] });
+    const w = mount(MorphPanel, { attachTo: document.body });
+    const box = () => w.get('[data-morph="じと目"] [data-testid="morph-weight"]');
+    const keys = () => {
+      const m = buildTracks(useWorkspaceStore().doc!).morphs;
+      const t = m.index.get('じと目');
+      return t === undefined ? [] : Array.from({ length: m.start[t + 1] - m.start[t] }, (_, i) => [m.frames[m.start[t] + i], m.weight[m.start[t] + i]]);
+    };
+    const said = () => useNotifyStore().items.filter((n) => n.kind === 'warning').map((n) => noticeLines(n, 'en').message);
+    for (const [frame, text] of [[300, '1.5'], [301, '-0.3'], [302, '0,5']] as const) {
+      useTimeStore().seek(frame);
+      await w.vm.$nextTick();
+      await box().setValue(text);
+      await w.vm.$nextTick();
+    }
+    expect(keys()).toEqual([[300, 1], [301, 0], [302, 0.5]]);
+    expect((box().element as HTMLInputElement).value).toBe('0.500');
+    expect(said()).toEqual([
+      'Weight “1.5” registered as 1: this panel keeps weights to 0–1, as MMD’s morph panel does (the Key panel’s Weight field stores any value)',
+      'Weight “-0.3” registered as 0: this panel keeps weights to 0–1, as MMD’s morph panel does (the Key panel’s Weight field stores any value)',
+    ]);
+    // Text that is no weight: refused with a word, nothing registered; the box shows the weight there again.
+    useTimeStore().seek(303);
+    await w.vm.$nextTick();
+    await box().setValue('0.5.1');
+    await w.vm.$nextTick();
+    expect(keys()).toHaveLength(3);
+    expect(said().at(-1)).toBe('Not a weight: “0.5.1” (type a number such as 0.5; 0,5 reads as 0.5)');
+    expect((box().element as HTMLInputElement).value).toBe('0.500');
+    // ↑ steps the box by 0.01 (not registered until Enter).
+    await box().trigger('keydown', { key: 'ArrowUp' });
+    expect((box().element as HTMLInputElement).value).toBe('0.510');
+    expect(keys()).toHaveLength(3);
+    w.unmount();
+  });
 });
 
 // New-user pass (nuinterop 2): a morph whose name is over 15 bytes (Gene's ARKit browOuterUpRight, 16) was keyed under
@@ -268,6 +309,32 @@ describe('the Morphs panel’s number box and the keyboard', () => {
     expect(document.activeElement).not.toBe(box);
     expect(box.value).toBe('0.250');
     expect(ws.undoStack.length).toBe(steps + 1);
+    w.unmount();
+  });
+});
+
+// New-user pass numorph 2: Gene's eye_surprise_geo_L and eye_surprise_geo_R are both eye_surprise_ge in a key; keying
+// _R showed a key on _L too, and the notice said MMD plays it "on the morph". Now the notice says both are stored so
+// and a VMD cannot tell them apart, and the list marks such pairs.
+describe('the Morphs panel with two morphs a key stores under one cut name', () => {
+  it('marks both, and keying one says a VMD cannot tell them apart', async () => {
+    resetCutNames();
+    memoryScene([['/s/dance.vmd', dance]]);
+    expect(await useSceneStore().openPath('/s/dance.vmd')).toBe(true);
+    usePreviewStore().setOutline({ groups: [], morphs: [{ name: 'eye_surprise_geo_L', panel: 'eyes' }, { name: 'eye_surprise_geo_R', panel: 'eyes' }, { name: 'browOuterUpRight', panel: 'eyes' }], physicsBones: [] });
+    const w = mount(MorphPanel, { attachTo: document.body });
+    await w.vm.$nextTick();
+    const mark = (n: string) => w.find(`[data-morph="${n}"] [data-testid="morph-shared"]`);
+    expect(mark('eye_surprise_geo_L').attributes('title')).toBe('Stored in a VMD as “eye_surprise_ge”, as “eye_surprise_geo_R” is: a VMD cannot tell them apart, and a key of one is a key of both');
+    expect(mark('eye_surprise_geo_R').attributes('title')).toContain('as “eye_surprise_geo_L” is');
+    expect(mark('browOuterUpRight').exists()).toBe(false);
+    await w.get('[data-morph="eye_surprise_geo_R"] [data-testid="morph-weight"]').setValue('1');
+    await w.vm.$nextTick();
+    const said = useNotifyStore().items.filter((n) => n.kind === 'info');
+    expect(said.map((n) => noticeLines(n, 'en').message)).toEqual([
+      'Morph “eye_surprise_geo_R” is stored as “eye_surprise_ge” (15 bytes of Shift_JIS, as MMD does), and so is “eye_surprise_geo_L” of this model: a VMD cannot tell them apart, so this key is a key of both',
+    ]);
+    expect(noticeLines(said[0], 'ja').message).toBe('表情「eye_surprise_geo_R」は MMD と同じく Shift_JIS の 15 バイトで切って「eye_surprise_ge」として保存しますが、このモデルの「eye_surprise_geo_L」も同じ名前になります。VMD では区別できないため、このキーは両方のキーになります');
     w.unmount();
   });
 });

@@ -12,7 +12,8 @@
  * the frames left can hold. Its key count is a lower bound for the real problem (float32 key values
  * only make the real problem harder).
  *
- * - Morphs (linear between keys): the samples of a segment [a, b] at a…b lie within tol of one line.
+ * - Morphs (linear between keys): the samples of a segment [a, b] at a…b lie within tol of one line (the
+ *   samples: the input at g·K, a peak between output frames at the frame that shows it, morph-reference.ts).
  *   Exact test: a slope m exists with |s_j − s_i − m·(j − i)| ≤ 2·tol for every pair i < j.
  * - Bones: (1) each position axis plays va + (vb − va)·y(t) with y monotonic (curve control points
  *   0..127 cannot overshoot), so its samples lie within tol of a monotonic sequence: s_i − s_j ≤ 2·tol
@@ -27,7 +28,8 @@
  *   three tolerances needs a key. Every triple of a segment spanning at most W frames is checked (all
  *   triples would cost a cube of the segment length; a subset keeps the bound sound).
  */
-import { buildTracks, sampleBoneInto, sampleMorph, type VmdDocument } from '../../../shared/vmd';
+import { morphReference } from '../../helpers/morph-reference';
+import { buildTracks, sampleBoneInto, type VmdDocument } from '../../../shared/vmd';
 
 export interface KeyBound {
   name: string;
@@ -86,7 +88,8 @@ export function morphKeyBounds(doc: VmdDocument, factor: number, tol: number): K
     const a0 = m.start[t], e = m.start[t + 1];
     const n = Math.ceil(m.frames[e - 1] / factor) + 2;
     const s = new Float64Array(n);
-    for (let g = 0; g < n; g++) s[g] = sampleMorph(m, t, g * factor);
+    const ref = morphReference(m, t, factor);
+    for (let g = 0; g < n; g++) s[g] = ref.at(g);
     const reach = (a: number) => {
       // Incremental: adding frame b adds the pairs (i, b).
       let lo = -Infinity, hi = Infinity, b = a;

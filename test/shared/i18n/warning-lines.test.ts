@@ -23,23 +23,24 @@ function must<T>(r: { ok: true; value: T } | { ok: false; error: { message: stri
 }
 
 describe('coded warnings', () => {
-  // 腕 at 0,1,2,3 twice as fast: 1→1 (0.5 rounds away), 2→1 taken, 3→2; 足 1→1, 2→1 taken. 表情 at 1, 2: 2→1 taken.
+  // 腕 at 0,1,2,3 twice as fast: 1→1 (0.5 rounds away), 2→1 taken, 3→2; 足 1→1, 2→1 taken. 表情 あ 1@1, 0@2: 2→1 taken
+  // by the key from 1 (a tie: the first in the file), and frame 2 is free: moved there (speed.ts, morphFrames).
   const doc = buildVmd({ bones: [bone('腕', 0), bone('腕', 1), bone('腕', 2), bone('腕', 3), bone('足', 1), bone('足', 2)], morphs: [{ name: 'あ', frame: 1, weight: 1 }, { name: 'あ', frame: 2, weight: 0 }] });
 
   it('speed: the collision warning is kept in English and said in Japanese from its code', () => {
     const r = must(speed(doc, { factor: 2 })).report;
     expect(r.warnings).toEqual([
       '2 bone keys landed on a frame already taken and were left out (the first in the file kept)',
-      '1 morph key landed on a frame already taken and was left out (the first in the file kept)',
+      '1 morph key landed on the frame of a key that stays there and was moved to the free frame beside it, so peaks keep the keys around them (first: “あ” frame 2 → 2)',
     ]);
     expect(r.warningCodes?.map((w) => [w.code, w.params])).toEqual([
       ['W_SPEED_COLLISIONS', { n: 2, kind: 'bone' }],
-      ['W_SPEED_COLLISIONS', { n: 1, kind: 'morph' }],
+      ['W_SPEED_MORPH_MOVED', { n: 1, name: 'あ', frame: 2, at: 2 }],
     ]);
     expect(warningLines(r, 'en')).toEqual(r.warnings);
     expect(warningLines(r, 'ja')).toEqual([
       'ボーンのキー 2 個が既にキーのあるフレームに重なったため除外しました（ファイル内で先のキーを使用）',
-      '表情のキー 1 個が既にキーのあるフレームに重なったため除外しました（ファイル内で先のキーを使用）',
+      '表情のキー 1 個が残すキーと同じフレームに重なったため、隣の空いたフレームへ 1 フレーム移しました。ピークの前後のキーを保ちます（最初: 「あ」フレーム 2 → 2）',
     ]);
     // The JSON summary (--json, batch reports) keeps `warnings` as English lines, the codes beside them.
     const s = reportSummary(r);
@@ -60,8 +61,11 @@ describe('coded warnings', () => {
     const map = parseMapping('{"腕":"arm","足":"arm"}');
     if (!map.ok) throw new Error(map.error.message);
     const long = { frame: 0, pose: { model: 'm', bones: [{ name: 'とてもながいほねのなまえ', position: [0, 0, 0] as [number, number, number], rotation: ID as [number, number, number, number] }], morphs: [] } };
+    // ×3: 0@0 and the peak 1@1 land on 0, and nothing comes before 0: 0@0 is left out (named by its morph).
+    const face = buildVmd({ morphs: [[0, 0], [1, 1], [2, 0.2], [3, 0.6], [30, 0]].map(([frame, weight]) => ({ name: 'ウィンク', frame, weight })) });
     const reports: EditReport[] = [
       must(speed(doc, { factor: 2 })).report,
+      must(speed(face, { factor: 3 })).report,
       must(speed(cam, { factor: 2 })).report,
       must(merge([doc, doc], { overlay: true })).report,
       must(rename(doc, map.value)).report,
@@ -70,7 +74,7 @@ describe('coded warnings', () => {
       must(preset(doc, { curve: [20, 20, 107, 107], bones: 'nothing*' })).report,
     ];
     const codes = reports.flatMap((r) => r.warningCodes ?? []);
-    expect(new Set(codes.map((c) => c.code))).toEqual(new Set(['W_SPEED_COLLISIONS', 'W_SPEED_CAMERA_CUTS', 'W_MERGE_DUPLICATES', 'W_RENAME_COLLISIONS', 'W_POSE_CAMERA', 'W_NAME_SKIPPED', 'W_POSE_SECOND', 'W_PRESET_NO_MATCH']));
+    expect(new Set(codes.map((c) => c.code))).toEqual(new Set(['W_SPEED_COLLISIONS', 'W_SPEED_MORPH_MOVED', 'W_SPEED_MORPH_LEFT_OUT', 'W_SPEED_CAMERA_CUTS', 'W_MERGE_DUPLICATES', 'W_RENAME_COLLISIONS', 'W_POSE_CAMERA', 'W_NAME_SKIPPED', 'W_POSE_SECOND', 'W_PRESET_NO_MATCH']));
     for (const r of reports) {
       const texts = warningTexts(r);
       expect(texts.length).toBe(r.warnings.length);
@@ -81,7 +85,7 @@ describe('coded warnings', () => {
         expect(renderWarning(w, 'ja')).not.toMatch(/[()]/);
       });
     }
-    expect(warningLines(reports[1], 'ja')).toEqual(['カメラの区間 1 個が 1 フレームの長さになり、カメラの切り替え（カット）として再生されます']);
+    expect(warningLines(reports[2], 'ja')).toEqual(['カメラの区間 1 個が 1 フレームの長さになり、カメラの切り替え（カット）として再生されます']);
   });
 
   describe('retarget (fixwarn2: its warnings were English in a Japanese batch row and under --lang ja)', () => {

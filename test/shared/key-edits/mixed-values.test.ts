@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildVmd, encodeIkRecord, ikBlockFromRecords, withBlocks, writeVmd, BONE, type VmdDocument } from '../../../shared/vmd';
 import {
-  editValues, entryEdit, frameDelta, parseEntry, revertDiff, roundTo, summarizeKeys, type KeyRef,
+  editValues, entryEdit, frameDelta, parseEntry, revertDiff, roundTo, scalable, summarizeKeys, type KeyRef,
 } from '../../../shared/key-edits';
 import { accepted as ok } from '../../helpers/key-edit';
 
@@ -78,6 +78,18 @@ describe('entries', () => {
     for (const bad of ['', '—', 'abc', '5x', '+', '1..2', '--5']) expect(parseEntry(bad), bad).toBeNull();
   });
 
+  // New-user pass numorph 8: "*0.5" in the weight of five selected まばたき keys was "Not a number".
+  it('reads a scale: *0.8, ×0.8, *=0.8, full-width ＊, /2 and /=4 (a factor of ½ and ¼); refuses /0 and a bare *', () => {
+    expect(parseEntry('*0.8')).toEqual({ mode: 'scale', value: 0.8 });
+    expect(parseEntry('×0.8')).toEqual({ mode: 'scale', value: 0.8 });
+    expect(parseEntry(' *= 1.5 ')).toEqual({ mode: 'scale', value: 1.5 });
+    expect(parseEntry('＊０.５')).toEqual({ mode: 'scale', value: 0.5 });
+    expect(parseEntry('/2')).toEqual({ mode: 'scale', value: 0.5 });
+    expect(parseEntry('/=4')).toEqual({ mode: 'scale', value: 0.25 });
+    expect(parseEntry('*-1')).toEqual({ mode: 'scale', value: -1 });
+    for (const bad of ['*', '/0', '*abc', '**2', '*/2', '/']) expect(parseEntry(bad), bad).toBeNull();
+  });
+
   it('turns a frame entry into a move: absolute relative to the active key, or by the offset', () => {
     expect(frameDelta({ mode: 'set', value: 25 }, 10)).toBe(15);
     expect(frameDelta({ mode: 'offset', value: -3 }, 10)).toBe(-3);
@@ -107,6 +119,21 @@ describe('one edit on every selected key', () => {
     expect(posOf(r.doc, 0)[0]).toBe(1);
     const m = ok(editValues(doc, [{ kind: 'morph', record: 0 }], entryEdit('weight', 0, parseEntry('-=0.25')!)));
     expect(m.doc.morph.view.getFloat32(19, true)).toBe(0.25);
+  });
+
+  it('scales each key’s own weight or position component by a scale entry (the others untouched)', () => {
+    // Positions Y 2, 5, -4 (keys 0–2) × 0.5 = 1, 2.5, -2; X and Z stay; key 3 is not selected.
+    const r = ok(editValues(doc, refs, entryEdit('position', 1, parseEntry('*0.5')!)));
+    expect([0, 1, 2].map((i) => posOf(r.doc, i)[1])).toEqual([1, 2.5, -2]);
+    expect(posOf(r.doc, 0)).toEqual([1, 1, 3]);
+    expect(posOf(r.doc, 3)).toEqual([9, 9, 9]);
+    // The morph key's weight 0.5 / 2 = 0.25; × 3 = 1.5 (a weight over 1 is kept: a VMD stores any float).
+    const m = ok(editValues(doc, [{ kind: 'morph', record: 0 }], entryEdit('weight', 0, parseEntry('/2')!)));
+    expect(m.doc.morph.view.getFloat32(19, true)).toBe(0.25);
+    const up = ok(editValues(doc, [{ kind: 'morph', record: 0 }], entryEdit('weight', 0, parseEntry('×3')!)));
+    expect(up.doc.morph.view.getFloat32(19, true)).toBe(1.5);
+    expect(['weight', 'position'].map((g) => scalable(g as 'weight'))).toEqual([true, true]);
+    expect(['euler', 'quaternion', 'distance', 'target', 'cameraRotation', 'fov', 'color', 'direction', 'shadowDistance'].some((g) => scalable(g as 'weight'))).toBe(false);
   });
 
   it('turns each key by a relative Euler entry about its own angle', () => {

@@ -160,8 +160,11 @@ describe('edits over the corpus', () => {
           else prev.push(k.fr);
           byName.set(k.n, prev);
         }
-        expect(r.value.report.byKind[kind].collisions, `${rel(f)} ${kind}`).toBe(brute);
-        expect(r.value.report.byKind[kind].kept + brute).toBe(pairs[kind].length);
+        // Morph keys that land on a frame a peak keeps go to a free frame beside it when there is one
+        // (speed.ts, morphFrames): moved, not lost.
+        const moved = kind === 'morph' ? r.value.report.extra.morphKeysMoved : 0;
+        expect(r.value.report.byKind[kind].collisions + moved, `${rel(f)} ${kind}`).toBe(brute);
+        expect(r.value.report.byKind[kind].kept + r.value.report.byKind[kind].collisions).toBe(pairs[kind].length);
       }
       // slowing down never collides: only (name, frame) pairs the file already repeats are dropped
       const slow = speed(doc, { factor: 0.5 });
