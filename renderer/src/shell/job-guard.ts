@@ -75,6 +75,17 @@ export function refusedWhileJob(o: { anyJob?: boolean } = {}): boolean {
   return true;
 }
 
+/**
+ * A folder Batch run (the dialog's Start, "Run again, overwriting"): not over another job (a video rendering, a bake,
+ * a fit, another folder batch, a capture converting), refused with the job's notice as Close and Undo are (new-user
+ * fix fixnotdone 4: a second run started freely beside the first). Resolves to whether it started.
+ */
+export function startFolderBatch(how: 'start' | 'rerunOverwriting' = 'start'): Promise<boolean> {
+  if (refusedWhileJob({ anyJob: true })) return Promise.resolve(false);
+  const batch = useBatchStore();
+  return how === 'start' ? batch.start() : batch.rerunOverwriting();
+}
+
 /** Waits until `done()` holds, at most `ms` (a job that does not end on its cancel is not waited for past it). */
 function until(done: () => boolean, ms: number): Promise<void> {
   if (done()) return Promise.resolve();

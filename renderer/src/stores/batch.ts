@@ -23,7 +23,6 @@ import { useNotifyStore, type NoticeError, type NoticeText } from './notify';
 import { useSettingsStore } from './settings';
 import { usePreviewStore } from './preview';
 import { useSceneStore } from './scene';
-import { refusedWhileJob } from '../shell/job-guard';
 
 /**
  * The operations that can also edit the open motion in place (one undo step). Rename is left out: its
@@ -396,9 +395,9 @@ export const useBatchStore = defineStore('batch', {
       };
     },
     async start(): Promise<boolean> {
-      // Not over another job (a video rendering, a bake, a fit, another folder batch, a capture converting): refused
-      // with the job's notice, as Close and Undo are (shell/job-guard.ts; fixnotdone 4: a second run started freely).
-      if (refusedWhileJob({ anyJob: true })) return false;
+      // The dialog starts a run through shell/job-guard.ts startFolderBatch, which refuses it over another job (a
+      // store may not import the shell); a second run of this store is refused here too.
+      if (this.running) return false;
       const job = this.buildJob();
       if (typeof job === 'string') {
         useNotifyStore().error({ code: 'E_ARGUMENT', message: job });

@@ -113,6 +113,8 @@ describe.skipIf(!have)('Ghost (as saved) on while a scene opens', () => {
       },
       controls: { target: new Vector3(), update() {} },
       setStages() {},
+      // Each actor's outline width (the scene's edgeWidth): no outline is drawn here.
+      setEdgeWidths() {},
       footprints: () => new Map(),
       // The frame shown, which Frame all and the widening measure a walking actor's path from (scene-actors.ts).
       motion: { frame: 0 },

@@ -87,6 +87,8 @@ function engineWithoutGl() {
       companions.pose(frame);
       return keys;
     },
+    // Each actor's outline width (the scene's edgeWidth): no outline is drawn here.
+    setEdgeWidths() {},
     setStages(_shown: unknown, byId: Map<number, { position: [number, number, number]; turn: number }>) {
       companions.place(byId);
     },

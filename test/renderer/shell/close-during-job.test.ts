@@ -103,19 +103,20 @@ describe('closing the window while a video renders, with nothing unsaved', () =>
 describe('a new job while one runs (fixnotdone 4)', () => {
   it('a folder Batch run during a render, or a second one during a batch, is refused with the job’s notice; none starts', async () => {
     const { useBatchStore } = await import('../../../renderer/src/stores/batch');
+    const { startFolderBatch } = await import('../../../renderer/src/shell/job-guard');
     const { noticeLines, useNotifyStore } = await import('../../../renderer/src/stores/notify');
     const batch = useBatchStore();
     batch.inputDir = '/in';
     batch.outputDir = '/out';
     const video = useVideoExportStore();
     video.running = RUNNING as typeof video.running;
-    expect(await batch.start()).toBe(false);
+    expect(await startFolderBatch()).toBe(false);
     expect(noticeLines(useNotifyStore().items.at(-1)!, 'en').message).toBe('A video is rendering: cancel it first, or wait until it ends');
     video.running = null;
     // A folder batch running (its job id, no summary yet): a second run is refused naming it.
     batch.jobId = 'job-1';
     batch.summary = null;
-    expect(await batch.start()).toBe(false);
+    expect(await startFolderBatch()).toBe(false);
     expect(noticeLines(useNotifyStore().items.at(-1)!, 'en').message).toBe('A folder batch is running: cancel it first, or wait until it ends');
     expect(noticeLines(useNotifyStore().items.at(-1)!, 'ja').message).toBe('フォルダーの一括処理を実行中です。先にキャンセルするか、終わるまでお待ちください');
     expect(fake.calls.map((c) => c.name)).not.toContain('startBatch');

@@ -1,5 +1,6 @@
 /**
- * Where notices stand, and what they must not cover. They collect at the bottom right of the preview's picture
+ * Where notices stand, and what they must not cover (in the shell: the preview and the panels both hand it their
+ * controls, and neither view may import the other's room). They collect at the bottom right of the preview's picture
  * (`noticeCorner`), above the preview's play bar (where they do not fit there, over it, above the status bar) and
  * below its header, stacking upward, as VS Code, Blender and
  * nanoem put theirs at the window's bottom right: over the picture, not over the panels the person works in

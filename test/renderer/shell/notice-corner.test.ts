@@ -1,12 +1,12 @@
 /**
- * Where the notices stand (components/notice-floor.ts noticeCorner): the bottom right corner of the preview's
+ * Where the notices stand (shell/notice-floor.ts noticeCorner): the bottom right corner of the preview's
  * picture, inset 8 px, at most 380 px wide; above the floors and below the ceilings that lie across that column;
  * reaching down over the rest of the preview pane only when asked (NotificationList.vue asks where the picture
  * holds fewer than two notices), and then above the floors there only. Every expected value is worked out by hand
  * from the boxes below (a picture 400 × 500 px at x 900–1300, y 100–600).
  */
 import { describe, expect, it } from 'vitest';
-import { noticeCorner, type Box } from '../../../renderer/src/components/notice-floor';
+import { noticeCorner, type Box } from '../../../renderer/src/shell/notice-floor';
 
 const box = (left: number, top: number, right: number, bottom: number): Box => ({ left, top, right, bottom });
 const PICTURE = box(900, 100, 1300, 600);
