@@ -50,6 +50,11 @@ export interface EditReport {
    * whose other side the model lacks keeps its name and is not listed.
    */
   iksSwapped?: string[];
+  /**
+   * Mirror with the model known: the bone tracks left as they are, name and values, because the model has the bone
+   * and not its other side, or its other side only (Gene's one-sided 右腕xcIK), as mirror paste leaves them.
+   */
+  oneSidedBones?: string[];
   /** Trim without hold: the range kept no key of a motion that has some, so no pose error is measured (none in `extra`). */
   keepsNoKey?: true;
 }
@@ -125,5 +130,5 @@ export function reportSummary(r: EditReport): Record<string, unknown> {
     const c = r.byKind[k];
     if (c.kept || c.added || c.dropped || c.collisions || c.changed) byKind[k] = c;
   }
-  return { edit: r.edit, kept: r.kept, added: r.added, dropped: r.dropped, collisions: r.collisions, lost: r.dropped + r.collisions, changed: r.changed, byKind, warnings: r.warnings, ...(r.warningCodes?.length ? { warningCodes: r.warningCodes } : {}), ...(r.morphsSwapped ? { morphsSwapped: r.morphsSwapped } : {}), ...(r.iksSwapped ? { iksSwapped: r.iksSwapped } : {}), ...r.extra, ...(r.keepsNoKey ? { keepsNoKey: true } : {}) };
+  return { edit: r.edit, kept: r.kept, added: r.added, dropped: r.dropped, collisions: r.collisions, lost: r.dropped + r.collisions, changed: r.changed, byKind, warnings: r.warnings, ...(r.warningCodes?.length ? { warningCodes: r.warningCodes } : {}), ...(r.morphsSwapped ? { morphsSwapped: r.morphsSwapped } : {}), ...(r.iksSwapped ? { iksSwapped: r.iksSwapped } : {}), ...(r.oneSidedBones ? { oneSidedBones: r.oneSidedBones } : {}), ...r.extra, ...(r.keepsNoKey ? { keepsNoKey: true } : {}) };
 }

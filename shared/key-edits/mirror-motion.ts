@@ -7,7 +7,7 @@
  * old ones with names re-read and signs flipped (no buildTracks over 600,000 keys).
  */
 import { finishReport, newReport, type EditReport } from '../edit-core/report';
-import { boneMirror, ikMirror, ikNamesOf, ikSwaps, mirrorChangesValues, mirrorFor, mirrorRecordsInto, morphMirrorFor, morphSwaps, nameScanner } from '../motion-ops/mirror';
+import { ikMirror, ikNamesOf, ikSwaps, mirrorChangesValues, mirrorFor, mirrorRecordsInto, morphMirrorFor, morphSwaps, nameScanner, oneSidedBones, wholeBoneMirror } from '../motion-ops/mirror';
 import { decodeName } from '../vmd/sjis';
 import type { BoneTracks, CameraTrack, LightTrack, MorphTracks, MotionTracks, NamedTracks } from '../vmd/tracks';
 import { fixedBlock, ikBlock, withBlocks, type Block, type FixedBlock, type VmdDocument } from '../vmd/vmd-document';
@@ -53,12 +53,14 @@ export function* mirrorDiffSteps(doc: VmdDocument, opts: { light?: boolean; mode
     i = end;
     yield 0;
   }
-  const bm = boneMirror(scanner.names, modelBones);
+  // With a model, a bone whose other side it lacks keeps its keys as they are (wholeBoneMirror).
+  const bm = wholeBoneMirror(scanner.names, modelBones);
   let bonesChanged = 0;
   for (let i = 0; i < bone.count; ) {
     const end = Math.min(bone.count, i + STEP_RECORDS);
     for (; i < end; i++) {
       const o = i * BONE.SIZE;
+      if (bm.oneSided?.(bone.bytes, o + BONE.NAME)) continue;
       const renamed = bm.changes(bone.bytes, o + BONE.NAME);
       if (renamed) namesSwapped++;
       if (renamed || mirrorChangesValues('bone', bone.bytes, o)) bonesChanged++;
@@ -68,6 +70,8 @@ export function* mirrorDiffSteps(doc: VmdDocument, opts: { light?: boolean; mode
   }
   report.byKind.bone.kept = bone.count;
   report.byKind.bone.changed = bonesChanged;
+  const oneSided = oneSidedBones(bone, bm);
+  if (oneSided.length) report.oneSidedBones = oneSided;
   if (bonesChanged) mark('bone', bm);
 
   // Morphs: only names change, by the rule chosen here once (the diff keeps it for undo and redo).
@@ -164,15 +168,17 @@ export function* mirrorDocSteps(doc: VmdDocument, diff: EditDiff): Steps<VmdDocu
 
 /**
  * A copy of `a` with the sign bit of every `stride`-th float from each of `at` flipped, in steps; an exact
- * zero keeps its sign, as the records' negate leaves it (shared/motion-ops/mirror.ts).
+ * zero keeps its sign, as the records' negate leaves it (shared/motion-ops/mirror.ts). Keys k with `keep[k]`
+ * set stay as they are (a one-sided bone's, which the mirror leaves alone).
  */
-function* flipped(a: Float32Array, stride: number, at: readonly number[]): Steps<Float32Array> {
+function* flipped(a: Float32Array, stride: number, at: readonly number[], keep?: Uint8Array): Steps<Float32Array> {
   const out = a.slice();
   const bits = new Uint32Array(out.buffer, out.byteOffset, out.length);
   const n = out.length / stride;
   for (let k = 0; k < n; ) {
     const end = Math.min(n, k + STEP_KEYS);
     for (; k < end; k++) {
+      if (keep?.[k]) continue;
       for (const c of at) {
         const i = stride * k + c;
         if (bits[i] & 0x7fffffff) bits[i] ^= 0x80000000;
@@ -202,6 +208,23 @@ function mirroredNames(t: NamedTracks, block: FixedBlock, nameAt: number, nameLe
 }
 
 /**
+ * The keys of the bone tracks the rule `names` leaves as they are (one-sided bones of the model: wholeBoneMirror),
+ * marked per key, judged by each track's name in `block` (a kept name is the same before and after); undefined
+ * when none is.
+ */
+function oneSidedKeys(t: BoneTracks, block: FixedBlock, names?: NameMirror): Uint8Array | undefined {
+  if (!names?.oneSided) return undefined;
+  let keep: Uint8Array | undefined;
+  for (let tr = 0; tr + 1 < t.start.length; tr++) {
+    const a = t.start[tr], b = t.start[tr + 1];
+    if (a === b || !names.oneSided(block.bytes, t.record[a] * block.size + BONE.NAME)) continue;
+    keep ??= new Uint8Array(t.position.length / 3);
+    keep.fill(1, a, b);
+  }
+  return keep;
+}
+
+/**
  * The tracks after a mirror-only diff (or its undo), in steps, without touching `tracks`: the keys keep
  * their tracks and order (the name swap is one-to-one), so only the names are re-read from `doc` (the
  * document after the step) and the mirrored values' signs flipped, bit for bit as buildTracks reads them.
@@ -216,8 +239,9 @@ export function* mirrorTracksSteps(tracks: MotionTracks, doc: VmdDocument, diff:
         const named = mirroredNames(tracks.bones, doc.bone, BONE.NAME, BONE.NAME_LENGTH);
         if (!named) return null;
         yield 0;
-        const position = yield* flipped(tracks.bones.position, 3, [0]);
-        const rotation = yield* flipped(tracks.bones.rotation, 4, [1, 2]);
+        const keep = oneSidedKeys(tracks.bones, doc.bone, b.nameMirror);
+        const position = yield* flipped(tracks.bones.position, 3, [0], keep);
+        const rotation = yield* flipped(tracks.bones.rotation, 4, [1, 2], keep);
         const bones: BoneTracks = { ...tracks.bones, ...named, position, rotation };
         out = { ...out, bones };
         break;

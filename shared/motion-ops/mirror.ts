@@ -80,6 +80,12 @@ export interface NameMirror {
   changes(bytes: Uint8Array, o: number): boolean;
   /** The pairs swapped besides 左/右: side-less morphs as [left, right], then names in Latin letters. */
   readonly pairs: readonly (readonly [string, string])[];
+  /**
+   * Whether the name field at `o` is one the rule keeps because the model has it and not its other side, or its
+   * other side and not it (modelSided); absent: no model known. A bone key of such a name is left as it is, its
+   * values too (wholeBoneMirror).
+   */
+  oneSided?(bytes: Uint8Array, o: number): boolean;
 }
 
 /** The mirror rule for morph names (morphMirror). */
@@ -162,42 +168,64 @@ export function boneMirror(names: Iterable<string>, model: Iterable<string> = []
 }
 
 /**
- * The IK-name rule (nameMirror) for a motion's display/IK keys' bone names and the model's bones. With a model,
- * MMD's rule for bones holds for the IK switches too: a name whose other side the model lacks stays as it is
- * (Gene's one-sided 右腕xcIK is not renamed 左腕xcIK, a switch for a bone Gene does not have, which left the
- * model's own arm IK with no switch in the key). As side-names.ts pairs Latin names: a pair one of whose names is
- * the model's and the other not stays; a pair the model names neither side of swaps as without a model (the
- * switch does nothing on this model either way). The rule maps each pair onto itself, so mirroring twice gives
- * every name back.
+ * `rule` (a name rule for fields of `length` bytes) with MMD's rule for a model whose names are `model`: a name the
+ * rule renames stays as it is where the model has one of the two names only (Gene's one-sided 右腕xcIK is not
+ * renamed 左腕xcIK, a bone Gene does not have); a pair the model names neither side of swaps as without a model
+ * (a track or switch for it does nothing on this model either way). The rule maps each pair onto itself, so
+ * mirroring twice gives every name back. Without a model, `rule` itself.
  */
-export function ikMirror(names: Iterable<string>, model: Iterable<string> = []): NameMirror {
-  const length = IK.ITEM_NAME_LENGTH;
-  const rule = nameMirror(length, names, model);
+function modelSided(rule: NameMirror, length: number, model: Iterable<string>): NameMirror {
   const inModel = new Set<string>();
   for (const n of model) inModel.add(cutName(n, length));
   if (!inModel.size) return rule;
   const field = new Uint8Array(length);
-  const judged = new Map<string, boolean>();
-  /** Whether `rule` renames the field at `o`, and the model has both names or neither (cached by the bytes). */
-  const swaps = (bytes: Uint8Array, o: number): boolean => {
+  /** Per name's bytes: 'swap' (the rule renames it, and the model has both names or neither), 'one' (one only), 'none'. */
+  const judged = new Map<string, 'swap' | 'one' | 'none'>();
+  const judge = (bytes: Uint8Array, o: number) => {
     const k = nameKey(bytes, o, length);
-    let ok = judged.get(k);
-    if (ok === undefined) {
-      ok = rule.changes(bytes, o);
-      if (ok) {
+    let j = judged.get(k);
+    if (j === undefined) {
+      j = 'none';
+      if (rule.changes(bytes, o)) {
         field.set(bytes.subarray(o, o + length));
         rule.apply(field, 0);
-        ok = inModel.has(decodeName(bytes, o, length)) === inModel.has(decodeName(field, 0, length));
+        j = inModel.has(decodeName(bytes, o, length)) === inModel.has(decodeName(field, 0, length)) ? 'swap' : 'one';
       }
-      judged.set(k, ok);
+      judged.set(k, j);
     }
-    return ok;
+    return j;
   };
+  const swaps = (bytes: Uint8Array, o: number) => judge(bytes, o) === 'swap';
   return {
     pairs: rule.pairs,
     apply: (bytes, o) => swaps(bytes, o) && rule.apply(bytes, o),
     changes: swaps,
+    oneSided: (bytes, o) => judge(bytes, o) === 'one',
   };
+}
+
+/**
+ * The IK-name rule (nameMirror) for a motion's display/IK keys' bone names and the model's bones. With a model,
+ * MMD's rule for bones holds for the IK switches too (modelSided): a name whose other side the model lacks stays as
+ * it is (Gene's one-sided 右腕xcIK is not renamed 左腕xcIK, which left the model's own arm IK with no switch in the
+ * key); the switch's state is kept as it is either way.
+ */
+export function ikMirror(names: Iterable<string>, model: Iterable<string> = []): NameMirror {
+  const length = IK.ITEM_NAME_LENGTH;
+  return modelSided(nameMirror(length, names, model), length, model);
+}
+
+/**
+ * The whole-motion mirror's bone rule (mirror, the editor's Whole Motion mirror): boneMirror, and with a model
+ * MMD's rule (modelSided) — a bone whose other side the model lacks (Gene's one-sided 右腕xcIK, 右肩連) keeps its
+ * keys as they are, name and values, as mirror paste leaves it (it writes no key for the bone the model lacks,
+ * and mirroring the pose leaves such a bone alone). Before, its track was renamed to the bone the model lacks
+ * (右腕xcIK → 左腕xcIK), which did nothing on the model, and the model's own bone lost its keys. Mirror paste keeps
+ * boneMirror: it leaves such keys out rather than pasting them unchanged.
+ */
+export function wholeBoneMirror(names: Iterable<string>, model: Iterable<string> = []): NameMirror {
+  const modelNames = [...model];
+  return modelSided(boneMirror(names, modelNames), BONE.NAME_LENGTH, modelNames);
 }
 
 /**
@@ -297,7 +325,7 @@ export function morphMirrorFor(block: Block, modelMorphs: Iterable<string> = [])
 export function mirrorFor(block: Block, model: Iterable<string> = []): NameMirror | undefined {
   switch (block.kind) {
     case 'bone':
-      return boneMirror(namesOf(block), model);
+      return wholeBoneMirror(namesOf(block), model);
     case 'morph':
       return morphMirror(namesOf(block), model);
     case 'ik':
@@ -354,6 +382,23 @@ export function ikSwaps(block: Block, im: NameMirror): string[] {
     }
   }
   return pairNames(to);
+}
+
+/**
+ * The bone tracks of `block` (bone keys) the bone rule `bm` leaves as they are (wholeBoneMirror: bones whose other
+ * side the model lacks), for the report, in the order of their first key.
+ */
+export function oneSidedBones(block: Block, bm: NameMirror): string[] {
+  const out: string[] = [];
+  if (block.kind !== 'bone' || !bm.oneSided) return out;
+  const seen = new Set<string>();
+  for (let i = 0, o = BONE.NAME; i < block.count; i++, o += block.size) {
+    const k = nameKey(block.bytes, o, BONE.NAME_LENGTH);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    if (bm.oneSided(block.bytes, o)) out.push(decodeName(block.bytes, o, BONE.NAME_LENGTH));
+  }
+  return out;
 }
 
 /** Renamings as the reports list them: "A ⇄ B" for two names that change places, else "A → B". */
@@ -413,6 +458,8 @@ export function mirrorChangesValues(kind: BlockKind, bytes: Uint8Array, o: numbe
 export function mirrorRecordAt(kind: BlockKind, bytes: Uint8Array, o: number, names?: NameMirror): number {
   switch (kind) {
     case 'bone': {
+      // A one-sided bone of the model (wholeBoneMirror) is left as it is, its values too.
+      if (names?.oneSided?.(bytes, o + BONE.NAME)) return 0;
       const swapped = (names ? names.apply(bytes, o + BONE.NAME) : swapLeftRight(bytes, o + BONE.NAME, BONE.NAME_LENGTH)) ? 1 : 0;
       negate(bytes, o + BONE.POSITION);
       negate(bytes, o + BONE.ROTATION + 4);
@@ -534,18 +581,21 @@ export function mirror(doc: VmdDocument, opts: MirrorOptions = {}): EditResult {
   const tell = keyProgress(doc.bone.count + doc.morph.count + doc.camera.count + doc.light.count + doc.ik.count, opts.progress);
 
   const modelBones = [...(opts.modelBones ?? [])];
-  const bm = boneMirror(namesOf(doc.bone), modelBones);
+  const bm = wholeBoneMirror(namesOf(doc.bone), modelBones);
   const bones: Uint8Array[] = [];
   for (let i = 0; i < doc.bone.count; i++) {
     const r = copyRecord(doc.bone, i);
+    const kept = bm.oneSided?.(r, BONE.NAME) ?? false;
     const swapped = mirrorBoneRecord(r, bm);
     namesSwapped += swapped;
-    if (swapped || mirrorChangesValues('bone', r, 0)) report.byKind.bone.changed++;
+    if (!kept && (swapped || mirrorChangesValues('bone', r, 0))) report.byKind.bone.changed++;
     bones.push(r);
     tell.key();
   }
   tell.block(doc.bone.count);
   report.byKind.bone.kept = bones.length;
+  const oneSided = oneSidedBones(doc.bone, bm);
+  if (oneSided.length) report.oneSidedBones = oneSided;
 
   const mm = morphMirrorFor(doc.morph, opts.modelMorphs);
   const swaps = morphSwaps(doc.morph, mm);

@@ -64,6 +64,7 @@ export function reportLine(r: Record<string, unknown>): string {
   else extra.push(...errors);
   if (Array.isArray(r.morphsSwapped) && r.morphsSwapped.length) extra.push(`morphs swapped: ${r.morphsSwapped.join(', ')}`);
   if (Array.isArray(r.iksSwapped) && r.iksSwapped.length) extra.push(`IK switches swapped: ${r.iksSwapped.join(', ')}`);
+  if (Array.isArray(r.oneSidedBones) && r.oneSidedBones.length) extra.push(`one-sided bones left as they are: ${r.oneSidedBones.join(', ')}`);
   if (typeof r.cameraCutsBefore === 'number' && r.cameraCutsBefore > 0) extra.push(`camera cuts kept ${n(r.cameraCutsKept)} of ${n(r.cameraCutsBefore)}`);
   return parts.join(', ') + (extra.length ? `; ${extra.join(', ')}` : '');
 }

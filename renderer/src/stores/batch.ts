@@ -357,9 +357,12 @@ export const useBatchStore = defineStore('batch', {
         : [];
       // Mirror: which morph tracks changed names (ウィンク ⇄ ウィンク右 is no 左/右 swap, so it is said).
       // And which IK switches (表示・IK keys) did: a one-sided IK bone of the model keeps its name, so the list says which swapped.
+      // And the bones left as they are because the model lacks their other side (Gene's 右腕xcIK), so a track that
+      // did not move is not taken for a fault.
       const swapped: NoticeText[] = [
         ...(r.morphsSwapped?.length ? [{ key: 'batch.doc.morphsSwapped' as const, params: { names: r.morphsSwapped.join(', ') } }] : []),
         ...(r.iksSwapped?.length ? [{ key: 'batch.doc.iksSwapped' as const, params: { names: r.iksSwapped.join(', ') } }] : []),
+        ...(r.oneSidedBones?.length ? [{ key: 'batch.doc.oneSidedBones' as const, params: { names: r.oneSidedBones.join(', ') } }] : []),
       ];
       // A fit re-expresses the keys (a re-timing has no key of the input at its old place): there the
       // kept / added / dropped line counts nothing a person can check, and the fit's own line says it.
