@@ -4,7 +4,7 @@
  * one playback shows (sampledBoneRecord / sampledMorphRecord: the track's name bytes, the curves of the
  * segment it splits).
  * - `copyPoseAt`: those poses as a clipboard at offset 0, which pasteKeys puts at the playhead as it pastes
- *   copied keys.
+ *   copied keys; `copyFaceAt`: every morph's weight at that frame so (a face copied whole).
  * - `poseSummaryAt`: what the key inspector shows for it (one record's KeySummary).
  * - `setValuesAt`: a typed value registered as the key at that frame (the key there edited, else a new key
  *   with the interpolated pose and the typed field); one edit, so one undo step.
@@ -67,6 +67,18 @@ export function copyPoseAt(doc: VmdDocument, tracks: MotionTracks, targets: read
     if (bytes) items.push({ kind: t.kind, offset: 0, bytes });
   }
   return { items };
+}
+
+/**
+ * The whole face at `frame`: every morph track of the motion with its weight there (its key, else the weight in between
+ * as playback shows it) as copied keys at offset 0, so Paste registers the face at another frame as one step (new-user
+ * pass numorph 7: the column of keys at a frame left out the morphs in between keys). A morph the motion has no key of
+ * plays at 0 and is left out, as a paste leaves it alone. Empty when the motion has no morph key.
+ */
+export function copyFaceAt(doc: VmdDocument, tracks: MotionTracks, frame: number): KeyClipboard {
+  const targets: PoseTrack[] = [];
+  for (let t = 0; t < tracks.morphs.names.length; t++) targets.push({ kind: 'morph', track: t });
+  return copyPoseAt(doc, tracks, targets, frame);
 }
 
 /** What the key inspector shows for the track's pose at `frame` (a summary of that one record), or null. */

@@ -4,6 +4,7 @@
  *  - the 表情 tab hides the joint dots (back on another tab); its search lists matching morphs of every group;
  *  - a morph key set there, copied, and Paste ×N… from frame 90: the dialog's line says the pastes, keys and frames
  *    before Paste, and Paste is one undo step writing those keys;
+ *  - Copy face at a frame between keys, pasted at another frame: every morph keyed there at its weight in between;
  *  - Export VPD at Frame… asks what goes in with its counts; "morphs only" writes a face preset (0 bones), read back
  *    with the reader the CLI uses;
  *  - the wheel over the head zooms toward it: the head stays near the pointer and grows.
@@ -113,6 +114,22 @@ for (const run of [
       expect(pose.value.morphs.length).toBe(morphTracks);
       // At frame 90 the eye morph is keyed 1.
       expect(pose.value.morphs.find((x) => x.name === eye.name)?.weight).toBe(1);
+
+      // Copy face (numorph 7) at 30, where the eye morph lies halfway between stand.vmd's key at 0 and the 1 set at 60:
+      // Paste at 300 keys every morph track there, the eye morph at the weight in between, as one undo step.
+      const eye0 = t.weight[t.start[tr]];
+      expect(t.frames[t.start[tr]]).toBe(0);
+      await seekFrameField(page, 30);
+      await page.click('[data-testid="morph-copy-face"]');
+      await seekFrameField(page, 300);
+      await page.click('[data-testid="paste-keys"]');
+      await page.waitForFunction(() => window.__vmdEditor!.history().undo === 3);
+      const face = buildTracks(docOf(await docBytes(page))).morphs;
+      const at300 = face.names.filter((_, i) => face.frames.subarray(face.start[i], face.start[i + 1]).includes(300));
+      expect(at300.length).toBe(morphTracks);
+      const ft = face.index.get(eye.name)!;
+      expect(face.frames[face.start[ft + 1] - 1]).toBe(300);
+      expect(face.weight[face.start[ft + 1] - 1]).toBeCloseTo(eye0 + (1 - eye0) / 2, 6);
 
       // Back on another tab the dots come back.
       await page.click('[data-testid="side-tab-bones"]');

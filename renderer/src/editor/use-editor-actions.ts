@@ -5,11 +5,12 @@
  */
 import {
   applyCurveToAllChannels, copyCurves, copyKeys, isEmptyDiff, curvesDiffSteps, deleteRecords, editValues, insertKey, keyCurves, locate, mirrorPasteKeys, mirrorPoseAt, moveDiff, moveRecords, movedRecordsAfter, pasteCurves,
-  pasteKeys, pasteKeysRepeatedly, replacedCount, setCurves, setCurvesOnRecords, setValuesAt, snapCurve, trackRange, tracksOf, copyPoseAt, keyAtFrame, boneTrackOf, REST_POSE, CHANNEL_COUNT, EDIT_KINDS, type EditDiff, type EditKind, type EditOutcome, type KeyEdit, type KeyRef,
+  pasteKeys, pasteKeysRepeatedly, replacedCount, setCurves, setCurvesOnRecords, setValuesAt, snapCurve, trackRange, tracksOf, copyFaceAt, copyPoseAt, keyAtFrame, boneTrackOf, REST_POSE, CHANNEL_COUNT, EDIT_KINDS, type EditDiff, type EditKind, type EditOutcome, type KeyEdit, type KeyRef,
   type MirrorPasteMode, type PoseTrack, type TrackTarget, type ValueEdit, registerValuesAt,
 } from '../../../shared/key-edits';
 import { useNotifyStore } from '../stores/notify';
 import type { Curve } from '../../../shared/vmd/bezier';
+import { MORPH } from '../../../shared/vmd/vmd-layout';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import { useCurveEditorStore } from '../stores/curve-editor';
@@ -309,11 +310,38 @@ export function useEditorActions() {
         return false;
       }
       sel.setClipboard(clip);
-      useNotifyStore().info({ key: 'editor.copiedPose', params: { name: poseTrackName(p), frame } });
+      // A morph has a weight, not a pose (new-user pass numorph 7: "Copied the pose of まばたき" read as a bone's).
+      if (p.kind === 'morph') {
+        const b = clip.items[0].bytes, weight = new DataView(b.buffer, b.byteOffset, b.byteLength).getFloat32(MORPH.WEIGHT, true);
+        useNotifyStore().info({ key: 'editor.copiedWeight', params: { name: poseTrackName(p), frame, weight: String(Math.round(weight * 1000) / 1000) } });
+      } else useNotifyStore().info({ key: 'editor.copiedPose', params: { name: poseTrackName(p), frame } });
       return true;
     }
     if (!doc) return false;
     sel.setClipboard(copyKeys(doc, sel.refs));
+    return true;
+  }
+
+  /**
+   * The whole face at the playhead (the morph panel's Copy face): every morph of document `id`'s motion (the active
+   * one unless given: the panel's actor) at its weight there, keyed or in between as the preview plays it, which Paste
+   * registers at the playhead as pasted keys, one undo step (new-user pass numorph 7: copying the column of keys at a
+   * frame left out the morphs in between keys, and Ctrl+C took one morph).
+   */
+  function copyFaceAtCursor(id: number | null = docStore.activeId): boolean {
+    const d = docStore.get(id);
+    const frame = Math.max(0, Math.round(time.frame));
+    if (!d) {
+      useNotifyStore().info({ key: 'editor.copyNeedsMotion' });
+      return false;
+    }
+    const clip = copyFaceAt(d.doc, d.tracks, frame);
+    if (!clip.items.length) {
+      useNotifyStore().info({ key: 'editor.copyFaceNone' });
+      return false;
+    }
+    sel.setClipboard(clip);
+    useNotifyStore().info({ key: 'editor.copiedFace', params: { frame, n: clip.items.length } });
     return true;
   }
 
@@ -520,7 +548,7 @@ export function useEditorActions() {
 
   return {
     curveTargets, curveTargetCount, activeCurves, setCurve, nudgeHandle, applyToAllChannels, copyCurve, pasteCurve, pasteCurveBlocked,
-    deleteSelected, moveSelected, moveSelectedSliced, replacedByMove, pickedUnkeyedBone, poseTrack, poseTrackName, ikTarget, copySelectedKeys, cutSelectedKeys, editPoseAtCursor, registerValuesAtCursor, pasteKeysAtCursor, pasteKeysRepeatedlyAtCursor, mirrorPasteAtCursor, mirrorPoseAtCursor, insertKeyAtCursor, editSelected, selectAll, selectTrack,
+    deleteSelected, moveSelected, moveSelectedSliced, replacedByMove, pickedUnkeyedBone, poseTrack, poseTrackName, ikTarget, copySelectedKeys, copyFaceAtCursor, cutSelectedKeys, editPoseAtCursor, registerValuesAtCursor, pasteKeysAtCursor, pasteKeysRepeatedlyAtCursor, mirrorPasteAtCursor, mirrorPoseAtCursor, insertKeyAtCursor, editSelected, selectAll, selectTrack,
     simplifySelected,
   };
 }

@@ -14,6 +14,8 @@ import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
 import { useTimeStore } from '../../../renderer/src/stores/time';
 import { memoryScene, cameraVmd } from '../stores/scene-fixtures';
 import MorphPanel from '../../../renderer/src/editor/MorphPanel.vue';
+import { useEditorActions } from '../../../renderer/src/editor/use-editor-actions';
+import { useSelectionStore } from '../../../renderer/src/stores/selection';
 
 const sceneFile = new TextEncoder().encode(JSON.stringify({ format: 'vmd-studio-scene', version: 1, actors: [{ model: null, motion: 'dance.vmd' }], camera: 'camera.vmd', activeActor: 0 }));
 const dance = writeVmd(buildVmd({
@@ -335,6 +337,48 @@ describe('the Morphs panel with two morphs a key stores under one cut name', () 
       'Morph “eye_surprise_geo_R” is stored as “eye_surprise_ge” (15 bytes of Shift_JIS, as MMD does), and so is “eye_surprise_geo_L” of this model: a VMD cannot tell them apart, so this key is a key of both',
     ]);
     expect(noticeLines(said[0], 'ja').message).toBe('表情「eye_surprise_geo_R」は MMD と同じく Shift_JIS の 15 バイトで切って「eye_surprise_ge」として保存しますが、このモデルの「eye_surprise_geo_L」も同じ名前になります。VMD では区別できないため、このキーは両方のキーになります');
+    w.unmount();
+  });
+});
+
+// New-user pass numorph 7: copying the face at a frame (the column of keys there) left out まばたき, halfway between its
+// keys, and Ctrl+C with no key selected took one morph and said "Copied the pose of まばたき". Copy face takes every
+// morph at its weight there, Paste registers them at another frame as one undo step, and one morph's copy says "weight".
+describe('the Morphs panel’s Copy face', () => {
+  it('copies every morph at the playhead, keyed or in between, and Paste registers them at another frame, one undo step', async () => {
+    memoryScene([['/s/dance.vmd', dance]]);
+    expect(await useSceneStore().openPath('/s/dance.vmd')).toBe(true);
+    usePreviewStore().setOutline({ groups: [], morphs: [{ name: '笑い', panel: 'eyes' }, { name: 'ウィンク右', panel: 'eyes' }], physicsBones: [] });
+    const w = mount(MorphPanel, { attachTo: document.body });
+    const weight = (name: string) => (w.get(`[data-morph="${name}"] [data-testid="morph-weight"]`).element as HTMLInputElement).value;
+    const said = () => useNotifyStore().items.filter((n) => n.kind === 'info').map((n) => noticeLines(n, 'en').message);
+    const time = useTimeStore(), ws = useWorkspaceStore();
+    // At 15 笑い lies a quarter from its key of 1 at 20 (0 at 0): 0.75; ウィンク右 holds its one key, 0.25.
+    time.seek(15);
+    await w.vm.$nextTick();
+    await w.get('[data-testid="morph-copy-face"]').trigger('click');
+    expect(said().at(-1)).toBe('Copied the face at frame 15: 2 morphs, each at its weight there (Ctrl+V pastes it at the playhead)');
+    // At 40 笑い holds its last key, 1; pasted there it is 0.75, both keyed (◆).
+    time.seek(40);
+    await w.vm.$nextTick();
+    expect(weight('笑い')).toBe('1.000');
+    const actions = useEditorActions();
+    expect(actions.pasteKeysAtCursor()).toBe(true);
+    await w.vm.$nextTick();
+    expect(weight('笑い')).toBe('0.750');
+    expect(weight('ウィンク右')).toBe('0.250');
+    expect(w.findAll('li.keyed').map((li) => li.attributes('data-morph'))).toEqual(['笑い', 'ウィンク右']);
+    // One undo step takes the whole face back.
+    ws.undo();
+    await w.vm.$nextTick();
+    expect(weight('笑い')).toBe('1.000');
+    expect(w.findAll('li.keyed')).toHaveLength(0);
+    // One morph (its row active, no key selected): its weight, called so.
+    time.seek(15);
+    useSelectionStore().clear();
+    useSelectionStore().setActiveTrack({ kind: 'morph', track: ws.tracks!.morphs.index.get('笑い')! });
+    expect(actions.copySelectedKeys()).toBe(true);
+    expect(said().at(-1)).toBe('Copied the weight of 笑い at frame 15 (0.75)');
     w.unmount();
   });
 });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BONE, MORPH, buildTracks, buildVmd, writeVmd } from '../../../shared/vmd';
-import { copyPoseAt, pasteKeys, poseSummaryAt, revertDiff, setValuesAt, type KeyEdit } from '../../../shared/key-edits';
+import { copyFaceAt, copyPoseAt, pasteKeys, poseSummaryAt, revertDiff, setValuesAt, type KeyEdit } from '../../../shared/key-edits';
 import type { EditOutcome } from '../../../shared/key-edits';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 
@@ -128,5 +128,46 @@ describe('the pose at a frame without a key', () => {
     expect(writeVmd(revertDiff(e.doc, e.diff))).toEqual(writeVmd(d));
     // A name Shift_JIS cannot store is refused, not written as '?'.
     expect(setValuesAt(d, t, { kind: 'bone', track: -1, name: '腕\u{1F600}' }, 30, { euler: [undefined, undefined, 30] }).ok).toBe(false);
+  });
+
+  it('copyFaceAt takes every morph at that frame, keyed or in between, and paste registers the face at another frame in one step', () => {
+    // The new-user pass's face (numorph 7): at 30 笑い and あ have keys, まばたき lies halfway between 0 (20) and 1 (40),
+    // い has one key later on (before it, playback holds it: 0.25). ウ has keys at 30 and 70, so the paste replaces its 70.
+    const d = buildVmd({
+      bones: [{ name: 'センター', frame: 0, position: [0, 0, 0], rotation: [0, 0, 0, 1] }],
+      morphs: [
+        { name: '笑い', frame: 30, weight: 1 },
+        { name: 'あ', frame: 0, weight: 0 },
+        { name: 'あ', frame: 30, weight: 0.625 },
+        { name: 'まばたき', frame: 20, weight: 0 },
+        { name: 'まばたき', frame: 40, weight: 1 },
+        { name: 'い', frame: 100, weight: 0.25 },
+        { name: 'ウ', frame: 30, weight: 0.75 },
+        { name: 'ウ', frame: 70, weight: 0.125 },
+      ],
+    });
+    const t = buildTracks(d);
+    const clip = copyFaceAt(d, t, 30);
+    expect(clip.items.length).toBe(5);
+    expect(clip.items.every((it) => it.kind === 'morph' && it.offset === 0)).toBe(true);
+    const e = ok(pasteKeys(d, t, clip, 70));
+    // Four keys added (ウ's at 70 replaced), one edit: its diff undoes the whole paste.
+    expect(e.doc.morph.count).toBe(8 + 4);
+    const after = buildTracks(e.doc).morphs;
+    const at70 = (name: string) => {
+      const tr = after.index.get(name)!;
+      const ks: number[] = [];
+      for (let k = after.start[tr]; k < after.start[tr + 1]; k++) if (after.frames[k] === 70) ks.push(after.weight[k]);
+      return ks;
+    };
+    expect(at70('笑い')).toEqual([1]);
+    expect(at70('あ')).toEqual([0.625]);
+    expect(at70('まばたき')).toEqual([0.5]);
+    expect(at70('い')).toEqual([0.25]);
+    expect(at70('ウ')).toEqual([0.75]);
+    expect(writeVmd(revertDiff(e.doc, e.diff))).toEqual(writeVmd(d));
+    // A motion without morph keys gives nothing to copy.
+    const bare = buildVmd({ bones: [{ name: 'センター', frame: 0, position: [0, 0, 0], rotation: [0, 0, 0, 1] }] });
+    expect(copyFaceAt(bare, buildTracks(bare), 30).items).toEqual([]);
   });
 });
