@@ -232,7 +232,7 @@ const ja: Record<EditorStringKey, string> = {
   'editor.newMotionButton': '新規モーション (Ctrl+N)',
   'editor.unkeyedBoneTitle': '{name} — キーなし：クリックで選択し、Enter でこのフレームにポーズを登録',
   'editor.unkeyedMorphTitle': '{name} — キーなし：「表情」パネルのスライダーか数値でこのフレームにキーを登録',
-  'editor.missingMorphTitle': '{model} にモーフ {name} はありません。MMD はこのキーを無視します',
+  'editor.missingMorphTitle': '{model} に表情 {name} はありません。MMD はこのキーを無視します',
   'editor.missingBoneTitle': '{model} にボーン {name} はありません。MMD はこのキーを無視します',
   'editor.tracks': 'トラック',
   'editor.group.center': 'センター',

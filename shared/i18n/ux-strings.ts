@@ -266,7 +266,7 @@ const ja: Record<UxStringKey, string> = {
   'job.bake': '物理を焼き込み中です',
   'job.wholeMotion': '「{op}」を適用中です',
   'job.merge': 'モーションを結合中です',
-  'job.batch': 'フォルダーの一括処理を実行中です',
+  'job.batch': 'フォルダの一括処理を実行中です',
   'job.capture': 'キャプチャを変換中です',
   'job.closeTitle': '処理の実行中',
   'job.closeAsk': '{job}。中止して閉じますか？',

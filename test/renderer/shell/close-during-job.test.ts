@@ -118,7 +118,7 @@ describe('a new job while one runs (fixnotdone 4)', () => {
     batch.summary = null;
     expect(await startFolderBatch()).toBe(false);
     expect(noticeLines(useNotifyStore().items.at(-1)!, 'en').message).toBe('A folder batch is running: cancel it first, or wait until it ends');
-    expect(noticeLines(useNotifyStore().items.at(-1)!, 'ja').message).toBe('フォルダーの一括処理を実行中です。先にキャンセルするか、終わるまでお待ちください');
+    expect(noticeLines(useNotifyStore().items.at(-1)!, 'ja').message).toBe('フォルダの一括処理を実行中です。先にキャンセルするか、終わるまでお待ちください');
     expect(fake.calls.map((c) => c.name)).not.toContain('startBatch');
   });
 
