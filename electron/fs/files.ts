@@ -217,20 +217,24 @@ export async function readBytes(file: string, opts: { maxBytes?: number } = {}):
     if (!st.isFile()) return { ok: false, error: notRegularFileError(file, st) };
     if (st.dev !== before.dev || st.ino !== before.ino) return { ok: false, error: { code: 'E_IO', message: 'the file was replaced while it was being opened', file } };
     if (st.size > maxBytes) return { ok: false, error: tooLargeError(file, st.size, maxBytes) };
-    const buf = Buffer.allocUnsafeSlow(st.size);
-    let n = 0;
-    while (n < buf.length) {
-      const { bytesRead } = await fh.read(buf, n, buf.length - n, n);
-      if (bytesRead === 0) break; // cut short meanwhile: what is there
-      n += bytesRead;
-    }
-    return { ok: true, value: new Uint8Array(buf.buffer, buf.byteOffset, n) };
+    return { ok: true, value: await readInto(fh, Buffer.allocUnsafeSlow(st.size)) };
   } catch (e) {
     // A name that is not UTF-8 is named by its Shift_JIS reading, with how to fix it (the CLI's message too).
     return { ok: false, error: await ioErrorNamed(e, file) };
   } finally {
     if (fh) await fh.close().catch(() => undefined);
   }
+}
+
+/** Fills `buf` from the file's start; a file cut short meanwhile gives what is there. */
+async function readInto(fh: import('node:fs/promises').FileHandle, buf: Buffer): Promise<Uint8Array> {
+  let n = 0;
+  while (n < buf.length) {
+    const { bytesRead } = await fh.read(buf, n, buf.length - n, n);
+    if (bytesRead === 0) break;
+    n += bytesRead;
+  }
+  return new Uint8Array(buf.buffer, buf.byteOffset, n);
 }
 
 /**
@@ -246,14 +250,7 @@ export async function readHead(file: string, count: number): Promise<IoResult<Ui
     fh = await fsp.open(file, READ_FLAGS);
     const st = await fh.stat();
     if (!st.isFile()) return { ok: false, error: notRegularFileError(file, st) };
-    const buf = Buffer.alloc(Math.max(0, Math.min(count, st.size)));
-    let n = 0;
-    while (n < buf.length) {
-      const { bytesRead } = await fh.read(buf, n, buf.length - n, n);
-      if (bytesRead === 0) break;
-      n += bytesRead;
-    }
-    return { ok: true, value: new Uint8Array(buf.buffer, buf.byteOffset, n) };
+    return { ok: true, value: await readInto(fh, Buffer.alloc(Math.max(0, Math.min(count, st.size)))) };
   } catch (e) {
     return { ok: false, error: await ioErrorNamed(e, file) };
   } finally {
