@@ -13,7 +13,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { appForSuite, ARTIFACTS, corpusPath, openFileViaDialog } from './harness';
+import { appForSuite, ARTIFACTS, corpusPath, dismissNotices, openFileViaDialog } from './harness';
 import { animationFrames as frames, seekPreview as seek } from './editor-page';
 import { buildTracks, readVmd, sampleCamera, CAMERA, type VmdDocument } from '../../shared/vmd';
 import { decodePng } from '../helpers/png';
@@ -179,6 +179,10 @@ describe('register the orbit view as a camera key', () => {
       // Pixels: along the pane's middle row and a column right of the middle (clear of the overlay text in
       // the left corners), the drawn run (never black: the scene has a grey-blue background) spans the
       // frame's aspect, and the bars beside it are black.
+      // The notices stand in the picture's bottom right corner (over the bar below the frame): dismissed first, as
+      // someone looking at the frame's shape would, so the column measured is the picture's.
+      await dismissNotices(page);
+      await frames(page);
       const png = await page.screenshot({ clip: pane });
       mkdirSync(ARTIFACTS, { recursive: true });
       writeFileSync(path.join(ARTIFACTS, `camera-register-pane-${text.replace(':', 'x')}.png`), png);

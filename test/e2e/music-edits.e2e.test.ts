@@ -198,8 +198,9 @@ describe('music edits', () => {
     const { page } = s.app;
     await store(page, 'settings', 'setLocale', ['ja']);
     await store(page, 'notify', 'clear', []);
-    // The notice of the report's "load onto actor" (five lines at the corner's width there).
-    const params = { name: '02_laugh.vmd', actor: 'Gene_light', file: '/tmp/nusync/out/lipsync.vmd' };
+    // The notice of the report's "load onto actor", with a path long enough for five lines in the notices' column
+    // (they stand in the preview's corner, 360 px wide here: the report's own path made four).
+    const params = { name: '02_laugh.vmd', actor: 'Gene_light', file: '/home/someone/Documents/MMD/projects/session-2026-12-07/nusync/out/lipsync-takes/second-pass/lipsync.vmd' };
     await store(page, 'notify', 'warning', [{ key: 'scene.motionLoaded', params }]);
     const text = page.locator('[data-testid="notice-text"]').last();
     await text.waitFor();
