@@ -18,6 +18,12 @@ import { createHttpApi } from '../../renderer/src/api/http-client';
 let dir = '';
 let out = '';
 let server: RunningServer;
+/**
+ * How long the server waits for a dropped stream to come back before it aborts that page's exports (the product's
+ * is 10 s). Page C's stream must come back within it: at 100 ms a loaded machine (CI's run beside two busy loops)
+ * took longer to reconnect, C's export was aborted, and page A's abort was then not yet due when the test wrote to it.
+ */
+const GONE_MS = 3000;
 
 /** A call as a page makes it, naming the page (X-VMD-Client). */
 function call(page: string, name: string, args: unknown[]): Promise<{ ok: boolean; value?: unknown; error?: { message: string } }> {
@@ -84,7 +90,7 @@ describe('the browser-mode server aborts the exports of a page that went away', 
       runBatch: async () => ({ ok: true, value: { jobId: '', total: 0, ok: 0, failed: 0, skipped: 0, cancelled: false, results: [], ms: 0 } }),
       appInfo: { name: 'VMD Studio', version: '0', mode: 'browser', versions: { node: process.versions.node } },
     });
-    server = s = await startServer({ staticDir: path.join(dir, 'static'), handlers: services.handlers, clientGoneMs: 100 });
+    server = s = await startServer({ staticDir: path.join(dir, 'static'), handlers: services.handlers, clientGoneMs: GONE_MS });
   });
   afterAll(async () => {
     await server?.close();
@@ -106,7 +112,7 @@ describe('the browser-mode server aborts the exports of a page that went away', 
     streamC = await openStream('pageC');
     // Page A goes away: its temp file is removed, and only its.
     await closeStream(streamA);
-    await vi.waitFor(() => expect(temps()).toHaveLength(2), { timeout: 10_000 });
+    await vi.waitFor(() => expect(temps()).toHaveLength(2), { timeout: GONE_MS + 15_000 });
     expect((await call('pageA', 'writeExportChunk', [a, 4, new Uint8Array([5])])).ok).toBe(false);
     expect(existsSync(path.join(out, 'a.mp4'))).toBe(false);
 
