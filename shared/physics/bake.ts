@@ -36,6 +36,8 @@
  * where the baked keys left them), so a range ending mid-swing still jumps at B+1: bake to the end, or to a calm
  * frame, for none.
  *
+ * The fitting, the IK-off keys, the edge keys and the measure are shared with the IK bake (shared/bake/).
+ *
  * Keys those bones had inside A..B are replaced; every other record is copied byte for byte. By default the
  * per-frame values are reduced by the fitting engine (shared/fit's fitWindow, at the integer frames the
  * simulation defines); `raw` keeps one key per frame, as other tools write. The report's error is measured by
@@ -47,21 +49,17 @@ import type { ModelData } from '../pmx/model-types';
 import { matchKey } from '../pmx/model-inspect';
 import { seenBoneMask } from '../pmx/seen-bones';
 import { DEFAULT_TOLERANCES } from '../fit/motion-fit';
-import { fitWindow, type SampledWindow } from '../fit/track-fit';
 import { failure, optionRefusal, success, type CodecError, type Outcome } from '../vmd/errors';
-import { buildBoneInterpolation, PHYSICS_OFF, physicsOff, setPhysicsOff } from '../vmd/interpolation';
-import { LINEAR_CURVE, type Curve } from '../vmd/bezier';
+import { PHYSICS_OFF, physicsOff } from '../vmd/interpolation';
 import { encodeSjis, decodeName } from '../vmd/sjis';
-import { buildTracks, keyAtOrBefore } from '../vmd/tracks';
-import { sampleBoneInto } from '../vmd/sample';
+import { buildTracks } from '../vmd/tracks';
 import { blockFromRecords, ikBlockFromRecords, recordBytes, withBlocks, type VmdDocument } from '../vmd/vmd-document';
-import { BONE, IK } from '../vmd/vmd-layout';
-import { encodeBoneRecord, encodeIkRecord } from '../vmd/vmd-build';
-import { ikKey } from '../vmd/records';
+import { BONE } from '../vmd/vmd-layout';
+import { boneNameField, fitWorldKeys, measureWorld, readWorld, VMD_BONE_NAME_BYTES } from '../bake/world-keys';
+import { ikOffPlan } from '../bake/ik-off';
+import { edgeKeys } from '../bake/edge-keys';
 import type { BulletInstance } from './bullet';
-import { qmulInto as qmul, qinvRotInto } from '../skeleton/quat';
-import { MotionPoser, Pose, type Skeleton } from '../skeleton';
-import { boneTrackMap, SEEK_SETTLE_FRAMES, Simulation } from './simulate';
+import { SEEK_SETTLE_FRAMES, Simulation } from './simulate';
 import type { WorldOptions } from './world';
 
 export interface PhysicsBakeOptions extends WorldOptions {
@@ -155,7 +153,6 @@ export interface PhysicsBakedMotion {
 /** What `physicsBake` returns: an `Outcome` whose value is the baked motion. */
 export type PhysicsBakeResult = Outcome<PhysicsBakedMotion>;
 
-const VMD_NAME_BYTES = 15;
 const PROGRESS_STEPS = 3;
 
 /**
@@ -179,169 +176,6 @@ function record(sim: Simulation, bones: readonly number[], start: number, from: 
     readWorld(sim.pose, bones, out, (f - from) * bones.length * 7);
     opts.progress?.(warm + f - from + 1, PROGRESS_STEPS * n + warm);
   }
-  return out;
-}
-
-/** The world transforms of `bones` (rotations made unit length: the motion's float32 keys are not quite) into out[o..]. */
-function readWorld(pose: Pose, bones: readonly number[], out: Float64Array, o: number): void {
-  const w = pose.worldPosition, r = pose.worldRotation;
-  for (let k = 0; k < bones.length; k++) {
-    const b = bones[k], s = o + 7 * k;
-    out[s] = w[3 * b]; out[s + 1] = w[3 * b + 1]; out[s + 2] = w[3 * b + 2];
-    const len = Math.hypot(r[4 * b], r[4 * b + 1], r[4 * b + 2], r[4 * b + 3]) || 1;
-    for (let c = 0; c < 4; c++) out[s + 3 + c] = r[4 * b + c] / len;
-  }
-}
-
-/** The rotation angle between two unit quaternions, in degrees (stable near 0, unlike 2·acos(dot)). */
-function angleDeg(a: Float64Array, ao: number, b: Float64Array, bo: number): number {
-  let d = 0, s = 0;
-  for (let c = 0; c < 4; c++) {
-    d += (a[ao + c] - b[bo + c]) ** 2;
-    s += (a[ao + c] + b[bo + c]) ** 2;
-  }
-  return (4 * Math.atan2(Math.sqrt(Math.min(d, s)), Math.sqrt(Math.max(d, s))) * 180) / Math.PI;
-}
-
-/** How many baked ancestors each baked bone has: bones are fitted in that order, parents before children. */
-function generations(sk: Skeleton, bones: readonly number[]): number[] {
-  const baked = new Set(bones);
-  return bones.map((b) => {
-    let g = 0;
-    for (let p = sk.parent[b]; p >= 0; p = sk.parent[p]) if (baked.has(p)) g++;
-    return g;
-  });
-}
-
-interface IkPlan {
-  /** IK block of the output. */
-  records: Uint8Array[];
-  /** The IK bones switched off (model order). */
-  names: string[];
-  tooLong: string[];
-}
-
-/**
- * The IK block with the given IK bones off over [from, to] (see the file comment). The motion's IK keys outside
- * the range are kept byte for byte; keys inside it get the chains off; a key at `from` and, when the motion goes
- * on after `to` or has IK keys there, at to+1 (giving back the states in force there) are added where the motion
- * has none.
- */
-function planIk(model: ModelData, motion: VmdDocument, ikBones: readonly number[], from: number, to: number, lastFrame: number): IkPlan {
-  const block = motion.ik;
-  const fieldOf = (name: string) => {
-    const e = encodeSjis(name);
-    if (e.length > IK.ITEM_NAME_LENGTH) return null;
-    const f = new Uint8Array(IK.ITEM_NAME_LENGTH);
-    f.set(e);
-    return f;
-  };
-  const names: string[] = [], tooLong: string[] = [];
-  const off = new Set<string>();
-  for (const b of ikBones) {
-    const n = model.bones[b].name;
-    if (!fieldOf(n)) { tooLong.push(n); continue; }
-    names.push(n);
-    off.add(matchKey(n));
-  }
-  const records: Uint8Array[] = [];
-  for (let i = 0; i < block.count; i++) records.push(recordBytes(block, i));
-  if (off.size === 0) return { records, names, tooLong };
-
-  // The keys in frame order (file order among equal frames), as the player reads them.
-  const keys = Array.from({ length: block.count }, (_, i) => ({ i, key: ikKey(block, i) })).sort((a, b) => a.key.frame - b.key.frame || a.i - b.i);
-  /** States in force at frame f (before any key: on), and the show flag (before any key: shown). */
-  const stateAt = (f: number) => {
-    const state = new Map<string, number>();
-    let visible = 1;
-    for (const { key } of keys) {
-      if (key.frame > f) break;
-      visible = key.visible;
-      for (const it of key.iks) state.set(matchKey(it.name), it.enabled ? 1 : 0);
-    }
-    return { state, visible };
-  };
-  // Every IK bone of the model a VMD can name, in model order: what a new key lists.
-  const allIk = model.bones.flatMap((b) => (b.ik && fieldOf(b.name) ? [b.name] : []));
-  const newKey = (frame: number, forceOff: boolean) => {
-    const { state, visible } = stateAt(frame);
-    const iks = allIk.map((n) => {
-      const k = matchKey(n);
-      return { name: fieldOf(n)!, enabled: forceOff && off.has(k) ? 0 : (state.get(k) ?? 1) };
-    });
-    return encodeIkRecord({ frame, visible, iks });
-  };
-  // The motion's keys inside the range: the chains off, every other byte as it was.
-  const restore = to + 1 <= lastFrame || keys.some((k) => k.key.frame > to);
-  const restoreState = restore ? stateAt(to + 1).state : null;
-  let hasFrom = false, hasAfter = false;
-  for (const { i, key } of keys) {
-    if (key.frame === from) hasFrom = true;
-    if (key.frame === to + 1) hasAfter = true;
-    const inRange = key.frame >= from && key.frame <= to;
-    const atRestore = restore && key.frame === to + 1;
-    if (!inRange && !atRestore) continue;
-    // Items kept (as their bytes) with the chains' states set; chains the key does not name are added.
-    const rec = records[i];
-    const items: { name: Uint8Array; enabled: number }[] = [];
-    const named = new Set<string>();
-    for (let j = 0; j < key.iks.length; j++) {
-      const p = IK.HEADER + j * IK.ITEM;
-      const k = matchKey(key.iks[j].name);
-      named.add(k);
-      const enabled = off.has(k) ? (inRange ? 0 : restoreState!.get(k) ?? 1) : rec[p + IK.ITEM_ENABLED];
-      items.push({ name: rec.subarray(p, p + IK.ITEM_NAME_LENGTH), enabled });
-    }
-    for (const n of names) {
-      const k = matchKey(n);
-      if (!named.has(k)) items.push({ name: fieldOf(n)!, enabled: inRange ? 0 : restoreState!.get(k) ?? 1 });
-    }
-    records[i] = encodeIkRecord({ frame: key.frame, visible: key.visible, iks: items });
-  }
-  if (!hasFrom) records.push(newKey(from, true));
-  if (restore && !hasAfter) records.push(newKey(to + 1, false));
-  return { records, names, tooLong };
-}
-
-/**
- * The keys at A−1 and B+1 that leave physics outside A..B as the motion had it (see the file comment): for each
- * baked bone without a key of its own at A−1 (A > 0) or at B+1 (when the motion goes on after B), a linear key
- * with the motion's value there and the physics flag of the motion's key in force there (on for a bone without
- * keys). With physics on the value is not used; with physics off the motion plays on from it as before.
- */
-function edgeKeys(motion: VmdDocument, tracks: ReturnType<typeof buildTracks>, model: ModelData, bones: readonly number[], nameBytes: readonly Uint8Array[], from: number, to: number): Uint8Array[] {
-  const tb = tracks.bones;
-  const trackOf = boneTrackMap(model, tb);
-  // lastFrame is over every block: a key of anything after B means the motion goes on.
-  const goesOn = to + 1 <= tracks.lastFrame;
-  const pos = new Float64Array(3), rot = new Float64Array(4);
-  const out: Uint8Array[] = [];
-  const keyAt = (k: number, t: number, f: number) => {
-    let off = false;
-    if (t >= 0) {
-      const a = tb.start[t];
-      let i = keyAtOrBefore(tb.frames, a, tb.start[t + 1], f);
-      if (i < a) i = a; // before a bone's first key, the first key's flag is in force
-      off = physicsOff(motion.bone.bytes, tb.record[i] * BONE.SIZE + BONE.INTERPOLATION);
-      sampleBoneInto(tb, t, f, pos, rot, 0);
-    } else {
-      pos.fill(0);
-      rot.set([0, 0, 0, 1]);
-    }
-    const interpolation = buildBoneInterpolation([LINEAR_CURVE, LINEAR_CURVE, LINEAR_CURVE, LINEAR_CURVE], PHYSICS_OFF);
-    if (!off) setPhysicsOff(interpolation, false);
-    out.push(encodeBoneRecord({ name: nameBytes[k], frame: f, position: [pos[0], pos[1], pos[2]], rotation: [rot[0], rot[1], rot[2], rot[3]], interpolation }));
-  };
-  bones.forEach((b, k) => {
-    const t = trackOf[b];
-    const a = t >= 0 ? tb.start[t] : 0, e = t >= 0 ? tb.start[t + 1] : 0;
-    const hasKeyAt = (f: number) => {
-      const i = t >= 0 ? keyAtOrBefore(tb.frames, a, e, f) : -1;
-      return t >= 0 && i >= a && tb.frames[i] === f;
-    };
-    if (from > 0 && !hasKeyAt(from - 1)) keyAt(k, t, from - 1);
-    if (goesOn && !hasKeyAt(to + 1)) keyAt(k, t, to + 1);
-  });
   return out;
 }
 
@@ -407,7 +241,7 @@ export function physicsBake(bullet: BulletInstance, model: ModelData, motion: Vm
     const seen = new Set<string>();
     for (const b of physics) {
       const name = model.bones[b].name;
-      if (encodeSjis(name).length > VMD_NAME_BYTES) { namesTooLong.push(name); continue; }
+      if (encodeSjis(name).length > VMD_BONE_NAME_BYTES) { namesTooLong.push(name); continue; }
       // Two bones whose names match alike in a VMD would share one track: bake the first.
       const key = matchKey(name);
       if (seen.has(key)) continue;
@@ -434,7 +268,7 @@ export function physicsBake(bullet: BulletInstance, model: ModelData, motion: Vm
 
   // IK chains with a baked link: off over the range.
   const ikBones = model.bones.flatMap((b, i) => (b.ik && b.ik.links.some((l) => bakedSet.has(l.bone)) ? [i] : []));
-  const ik = planIk(model, motion, ikBones, from, to, tracks.lastFrame);
+  const ik = ikOffPlan(model, motion, ikBones, from, to, tracks.lastFrame);
 
   // The motion without those bones' keys inside [from, to]; every other record stays as it was, in file order.
   const bakedKeys = new Set(bones.map((b) => matchKey(model.bones[b].name)));
@@ -454,124 +288,30 @@ export function physicsBake(bullet: BulletInstance, model: ModelData, motion: Vm
   const base = withBlocks(motion, { ik: ikBlockFromRecords(ik.records) });
   const docWith = (recs: Uint8Array[]) => withBlocks(base, { bone: blockFromRecords('bone', kept.concat(recs)) });
 
-  const nameBytes = bones.map((b) => {
-    const field = new Uint8Array(VMD_NAME_BYTES);
-    field.set(encodeSjis(model.bones[b].name));
-    return field;
+  const nameBytes = bones.map((b) => boneNameField(model.bones[b].name));
+  const total = PROGRESS_STEPS * n + warm;
+  const baked = fitWorldKeys({
+    model, sk, bones, nameFields: nameBytes, from, frames: n, targets: simW, docWith, flag: PHYSICS_OFF, raw: opts.raw,
+    positionTolerance: posTol, rotationToleranceDeg: rotTol,
+    progress: (fitted) => opts.progress?.(warm + n + Math.round((fitted / nb) * n), total),
+    cancelled: opts.cancelled,
   });
-  const linear = buildBoneInterpolation([LINEAR_CURVE, LINEAR_CURVE, LINEAR_CURVE, LINEAR_CURVE], PHYSICS_OFF);
-  const axisTol = posTol / Math.sqrt(3);
-  const gen = generations(sk, bones);
-  const maxGen = Math.max(0, ...gen);
-  const baked: Uint8Array[] = [];
-  const pose = new Pose(sk);
-  const parentW = new Float64Array(7 * n), inv = new Float64Array(4), tq = new Float64Array(4), tp = new Float64Array(3);
-  let fitted = 0;
-  for (let g = 0; g <= maxGen; g++) {
-    const members = bones.map((b, k) => k).filter((k) => gen[k] === g);
-    if (members.length === 0) continue;
-    // The parents as the keys fitted so far play (physics off, IK as the output switches it).
-    const doc = docWith(baked);
-    const poser = new MotionPoser(sk, doc, buildTracks(doc), model);
-    const parents = [...new Set(members.map((k) => sk.parent[bones[k]]).filter((p) => p >= 0))];
-    const played = new Float64Array(n * parents.length * 7);
-    for (let f = 0; f < n; f++) {
-      poser.poseAt(pose, from + f);
-      readWorld(pose, parents, played, f * parents.length * 7);
-    }
-    if (opts.cancelled?.()) return fail('E_CANCELLED', 'physics bake cancelled');
-    for (const k of members) {
-      const b = bones[k], p = sk.parent[b];
-      const pk = parents.indexOf(p);
-      // Local targets per frame: position minus the rest offset, then the rotation (one hemisphere along the track).
-      const px = new Float64Array(n), py = new Float64Array(n), pz = new Float64Array(n), q = new Float64Array(4 * n);
-      for (let f = 0; f < n; f++) {
-        const o = (f * nb + k) * 7;
-        if (p >= 0) {
-          const po = (f * parents.length + pk) * 7;
-          for (let c = 0; c < 7; c++) parentW[c] = played[po + c];
-        } else {
-          parentW.fill(0);
-          parentW[6] = 1;
-        }
-        qinvRotInto(parentW, 3, simW[o] - parentW[0], simW[o + 1] - parentW[1], simW[o + 2] - parentW[2], tp, 0);
-        inv[0] = -parentW[3]; inv[1] = -parentW[4]; inv[2] = -parentW[5]; inv[3] = parentW[6];
-        qmul(inv, 0, simW, o + 3, tq, 0);
-        px[f] = tp[0] - sk.restOffset[3 * b];
-        py[f] = tp[1] - sk.restOffset[3 * b + 1];
-        pz[f] = tp[2] - sk.restOffset[3 * b + 2];
-        let sign = 1;
-        if (f === 0) sign = tq[3] < 0 ? -1 : 1;
-        else if (tq[0] * q[4 * f - 4] + tq[1] * q[4 * f - 3] + tq[2] * q[4 * f - 2] + tq[3] * q[4 * f - 1] < 0) sign = -1;
-        for (let c = 0; c < 4; c++) q[4 * f + c] = sign * tq[c];
-      }
-      const keyAt = (f: number, curves: Uint8Array | null, v?: Float64Array) =>
-        encodeBoneRecord({
-          name: nameBytes[k],
-          frame: from + f,
-          position: v ? [v[0], v[1], v[2]] : [px[f], py[f], pz[f]],
-          rotation: v ? [v[3], v[4], v[5], v[6]] : [q[4 * f], q[4 * f + 1], q[4 * f + 2], q[4 * f + 3]],
-          interpolation: curves ? buildBoneInterpolation([0, 1, 2, 3].map((c) => Array.from(curves.subarray(4 * c, 4 * c + 4)) as unknown as Curve), PHYSICS_OFF) : linear,
-        });
-      if (opts.raw) {
-        for (let f = 0; f < n; f++) baked.push(keyAt(f, null));
-      } else {
-        // Fitted at the integer frames: the simulation is defined there, and there the output is checked.
-        const w: SampledWindow = {
-          g0: 0,
-          g1: n - 1,
-          perFrame: 1,
-          groups: [
-            { kind: 'curve', comps: [px], tol: axisTol },
-            { kind: 'curve', comps: [py], tol: axisTol },
-            { kind: 'curve', comps: [pz], tol: axisTol },
-            { kind: 'quat', q, tol: (rotTol * Math.PI) / 180 },
-          ],
-          // Key values may leave their samples by up to the tolerance where that lets a key go (checked by
-          // playing the stored values; the world-space check below measures the result again).
-          freeValues: true,
-        };
-        const fit = fitWindow(w);
-        fit.frames.forEach((f, i) => baked.push(keyAt(f, fit.curves[i], fit.values?.[i])));
-      }
-      fitted++;
-      opts.progress?.(warm + n + Math.round((fitted / nb) * n), PROGRESS_STEPS * n + warm);
-      if (opts.cancelled?.()) return fail('E_CANCELLED', 'physics bake cancelled');
-    }
-  }
+  if (!baked) return fail('E_CANCELLED', 'physics bake cancelled');
   const edges = edgeKeys(motion, tracks, model, bones, nameBytes, from, to);
   const out = docWith(baked.concat(edges));
 
   // Play the output with physics off against the simulation, every frame.
-  const poser = new MotionPoser(sk, out, buildTracks(out), model);
-  const played = new Float64Array(7 * nb);
-  let maxPos = 0, maxRot = 0, worst: PhysicsBakeReport['worst'] = null;
-  let seenPos = 0, seenRot = 0, worstSeen: PhysicsBakeReport['worst'] = null;
-  const seenMask = seenBoneMask(model);
-  const anySeen = bones.some((b) => seenMask[b] === 1);
-  for (let f = 0; f < n; f++) {
-    poser.poseAt(pose, from + f);
-    readWorld(pose, bones, played, 0);
-    for (let k = 0; k < nb; k++) {
-      const o = 7 * k, so = (f * nb + k) * 7;
-      const d = Math.hypot(played[o] - simW[so], played[o + 1] - simW[so + 1], played[o + 2] - simW[so + 2]);
-      const a = angleDeg(played, o + 3, simW, so + 3);
-      if (d > maxPos) { maxPos = d; worst = { frame: from + f, bone: model.bones[bones[k]].name }; }
-      maxRot = Math.max(maxRot, a);
-      if (seenMask[bones[k]] === 1) {
-        if (!worstSeen || d > seenPos) { seenPos = d; worstSeen = { frame: from + f, bone: model.bones[bones[k]].name }; }
-        seenRot = Math.max(seenRot, a);
-      }
-    }
-    if (opts.cancelled?.()) return fail('E_CANCELLED', 'physics bake cancelled');
-    opts.progress?.(warm + 2 * n + f + 1, PROGRESS_STEPS * n + warm);
-  }
+  const err = measureWorld(model, sk, out, bones, simW, from, n, seenBoneMask(model), (done) => {
+    opts.progress?.(warm + 2 * n + done, total);
+    return !!opts.cancelled?.();
+  });
+  if (!err) return fail('E_CANCELLED', 'physics bake cancelled');
   return success({
     doc: out,
     report: {
       from, to, bones: bones.map((b) => model.bones[b].name), namesTooLong, ikNamesTooLong: ik.tooLong, ikOff: ik.names, rawKeys: n * nb, keptKeys: baked.length, replacedKeys, physicsOffKeys, resimulated: resimulate, resimulatedAuto: resimulate && opts.resimulate === 'auto', edgeKeys: edges.length,
-      maxPositionError: maxPos, maxRotationErrorDeg: maxRot, worst,
-      maxPositionErrorSeen: anySeen ? seenPos : 0, maxRotationErrorDegSeen: anySeen ? seenRot : 0, worstSeen: anySeen ? worstSeen : null, simulatedFrom: start, settleFrames: start > 0 ? SEEK_SETTLE_FRAMES : 0,
+      maxPositionError: err.maxPosition, maxRotationErrorDeg: err.maxRotationDeg, worst: err.worst,
+      maxPositionErrorSeen: err.maxPositionSeen, maxRotationErrorDegSeen: err.maxRotationDegSeen, worstSeen: err.worstSeen, simulatedFrom: start, settleFrames: start > 0 ? SEEK_SETTLE_FRAMES : 0,
     },
   });
 }

@@ -4,7 +4,6 @@
  * bit-identical results (one thread, fixed steps, no clock, no randomness).
  */
 import { RigidMode, type ModelData } from '../pmx/model-types';
-import { matchKey } from '../pmx/model-inspect';
 import { buildTracks, keyAtOrBefore, type BoneTracks } from '../vmd/tracks';
 import type { VmdDocument } from '../vmd/vmd-document';
 import { BONE } from '../vmd/vmd-layout';
@@ -12,6 +11,10 @@ import { physicsOff } from '../vmd/interpolation';
 import type { BulletInstance } from './bullet';
 import { buildSkeleton, MotionPoser, Pose } from '../skeleton';
 import { PhysicsWorld, type WorldOptions } from './world';
+import { boneTrackMap } from '../bake/world-keys';
+
+/** Bone → track index of a motion (names matched as a 15-byte VMD field holds them), −1 for none (shared/bake's). */
+export { boneTrackMap };
 
 /**
  * MMD rule — settling after a seek: physics restarts from the pose at the new frame (bodies placed on their
@@ -27,15 +30,6 @@ export function isPhysicsOff(interp: Uint8Array, at = 0): boolean {
   return physicsOff(interp, at);
 }
 
-/** Bone → track index of a motion (names matched as a 15-byte VMD field holds them), −1 for none. */
-export function boneTrackMap(model: ModelData, tracks: BoneTracks): Int32Array {
-  const byKey = new Map<string, number>();
-  tracks.names.forEach((n, t) => {
-    const k = matchKey(n);
-    if (!byKey.has(k)) byKey.set(k, t);
-  });
-  return Int32Array.from(model.bones, (b) => byKey.get(matchKey(b.name)) ?? -1);
-}
 
 export interface SimulationOptions extends WorldOptions {
   /** Settling frames after a seek (default SEEK_SETTLE_FRAMES). */
