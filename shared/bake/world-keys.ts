@@ -85,6 +85,12 @@ export interface WorldKeysJob {
   from: number;
   frames: number;
   targets: Float64Array;
+  /**
+   * Local key positions to write instead of the ones the world targets imply (3 per bone per frame, frame-major):
+   * the IK bake keeps the motion's own translations (IK turns bones, it does not move them), so only the rotations
+   * are fitted to the targets and a knee gets no position keys of its own.
+   */
+  localPositions?: Float64Array;
   /** The output with the given bone records added (its other blocks, IK keys included, as it will be written). */
   docWith: (records: Uint8Array[]) => VmdDocument;
   /** The physics flag every key carries (PHYSICS_OFF for a physics bake; PHYSICS_ON otherwise). */
@@ -145,9 +151,15 @@ export function fitWorldKeys(job: WorldKeysJob): Uint8Array[] | null {
         qinvRotInto(parentW, 3, simW[o] - parentW[0], simW[o + 1] - parentW[1], simW[o + 2] - parentW[2], tp, 0);
         inv[0] = -parentW[3]; inv[1] = -parentW[4]; inv[2] = -parentW[5]; inv[3] = parentW[6];
         qmul(inv, 0, simW, o + 3, tq, 0);
-        px[f] = tp[0] - sk.restOffset[3 * b];
-        py[f] = tp[1] - sk.restOffset[3 * b + 1];
-        pz[f] = tp[2] - sk.restOffset[3 * b + 2];
+        const lp = job.localPositions;
+        if (lp) {
+          const lo = (f * nb + k) * 3;
+          px[f] = lp[lo]; py[f] = lp[lo + 1]; pz[f] = lp[lo + 2];
+        } else {
+          px[f] = tp[0] - sk.restOffset[3 * b];
+          py[f] = tp[1] - sk.restOffset[3 * b + 1];
+          pz[f] = tp[2] - sk.restOffset[3 * b + 2];
+        }
         let sign = 1;
         if (f === 0) sign = tq[3] < 0 ? -1 : 1;
         else if (tq[0] * q[4 * f - 4] + tq[1] * q[4 * f - 3] + tq[2] * q[4 * f - 2] + tq[3] * q[4 * f - 1] < 0) sign = -1;

@@ -54,6 +54,11 @@ export const ERROR_CODES = [
   'E_PMX_NUMBER',
   /** A model whose physics cannot be simulated (none, or its physics section unreadable). */
   'E_PHYSICS',
+  /**
+   * IK bake: no IK to bake (a model without IK bones, an IK bone name the model lacks, or IK the motion has off over
+   * the whole range); params.reason says which: 'no-ik', 'unknown' (name, list), 'off' (names, from, to), 'names'.
+   */
+  'E_IK',
   /** Scene file (.vmdscene): not JSON / JSON but not a scene / a newer version / a wrong field. */
   'E_SCENE_JSON',
   'E_SCENE_FORMAT',

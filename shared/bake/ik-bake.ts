@@ -1,0 +1,237 @@
+/**
+ * IK bake (MMD users' 「IKをFKに焼き込み」): the pose IK gives a motion's IK chains written into the motion as
+ * rotation keys of the bones those chains turn, with those IK bones switched off, so that the legs (or any chain)
+ * can be edited bone by bone, or played by a program without IK.
+ *
+ * What "plays the same" means here: OUT played (shared/skeleton's MotionPoser: the keys, then IK as OUT's IK keys
+ * switch it) puts every baked bone at the world position and rotation the input gives it with its IK on, within the
+ * tolerance, at every frame of A..B. The input's pose is evaluated by the same MotionPoser the preview's stand-ins,
+ * `sample` and the physics bake use: there is no second IK solver here.
+ *
+ *  - Baked IK bones: those given (`bones`), or by default every IK bone of the model that the motion has on at some
+ *    frame of A..B. Baked bones: every link of their chains (足ＩＫ → 左足, 左ひざ; つま先ＩＫ → 左足首), in model
+ *    order. The effector (足首 for 足ＩＫ) is not turned by its own chain, only moved with its parent; it is keyed
+ *    when another baked chain turns it (つま先ＩＫ's link).
+ *  - Keys are fitted with physics bake's engine (shared/bake/world-keys.ts): parents first, each bone's key the local
+ *    transform that puts it at its IK-on world transform under its parent as the fitted keys play, within the
+ *    tolerance (default 0.01 units, 0.1°), or one per frame with `raw`.
+ *  - The baked IK bones are switched off over A..B by IK keys (shared/bake/ik-off.ts): at A, the motion's IK keys
+ *    inside A..B with the chains off, and at B+1, when the motion goes on, back to the state the motion had there.
+ *  - Keys the motion had for the baked bones inside A..B are replaced. Each baked bone gets a key at A−1 and, when the
+ *    motion goes on, at B+1 with the motion's own value there (shared/bake/edge-keys.ts), so that outside A..B, where
+ *    the IK is on again, it solves from the motion's values as before. Every other record is copied byte for byte.
+ *  - Refused with E_IK, nothing written: a model without IK bones, a named bone that is not one of its IK bones, or
+ *    IK bones the motion has off over all of A..B.
+ */
+import { denseRefusal } from '../edit-core/dense-limit';
+import { stageMotionRefusal } from '../vmd/inspect';
+import type { ModelData } from '../pmx/model-types';
+import { matchKey } from '../pmx/model-inspect';
+import { DEFAULT_TOLERANCES } from '../fit/motion-fit';
+import { failure, optionRefusal, success, type CodecError, type Outcome } from '../vmd/errors';
+import { encodeSjis, decodeName } from '../vmd/sjis';
+import { buildTracks } from '../vmd/tracks';
+import { blockFromRecords, ikBlockFromRecords, recordBytes, withBlocks, type VmdDocument } from '../vmd/vmd-document';
+import { BONE } from '../vmd/vmd-layout';
+import { buildSkeleton, ikEnabledAt, MotionPoser, Pose } from '../skeleton';
+import { boneNameField, fitWorldKeys, measureWorld, readWorld, VMD_BONE_NAME_BYTES } from './world-keys';
+import { ikOffPlan } from './ik-off';
+import { edgeKeys } from './edge-keys';
+
+export interface IkBakeOptions {
+  /** First baked frame (default 0). */
+  from?: number;
+  /** Last baked frame (default: the motion's last key, at least `from`). */
+  to?: number;
+  /** IK bones to bake, by name (as the model names them; matched as a VMD does). Default: every IK bone on somewhere in A..B. */
+  bones?: readonly string[];
+  /** One key per frame, not reduced. */
+  raw?: boolean;
+  /** Tolerance: world position in units (default 0.01), world rotation in degrees (default 0.1). */
+  positionTolerance?: number;
+  rotationToleranceDeg?: number;
+  /** Told the work done so far, out of `total` (frame by frame: posed with IK, fitted, then checked). */
+  progress?: (done: number, total: number) => void;
+  /** Polled between frames and bones; true stops the bake with E_CANCELLED. */
+  cancelled?: () => boolean;
+}
+
+export interface IkBakeReport {
+  from: number;
+  to: number;
+  /** The IK bones baked and switched off over A..B, in model order. */
+  ikOff: string[];
+  /** The bones keyed (the links of those chains), in model order. */
+  bones: string[];
+  /** Chain bones whose names do not fit a VMD's 15-byte field: not baked (their chain is not switched off). */
+  namesTooLong: string[];
+  /** IK bones whose names do not fit the IK block's 20 bytes: not baked. */
+  ikNamesTooLong: string[];
+  /** Keys at one per frame per bone, and the keys kept after reduction (= raw with `raw`). */
+  rawKeys: number;
+  keptKeys: number;
+  /** Keys those bones had inside A..B that were replaced. */
+  replacedKeys: number;
+  /** Keys added at A−1 and B+1 keeping the bones' values outside the range. */
+  edgeKeys: number;
+  /**
+   * Largest world-position difference (units) and rotation difference (degrees) of a baked bone or a baked chain's
+   * effector, playing OUT (IK off over A..B) against the input with its IK on, at every frame of A..B.
+   */
+  maxPositionError: number;
+  maxRotationErrorDeg: number;
+  /** Frame and bone of the largest position error. */
+  worst: { frame: number; bone: string } | null;
+}
+
+export interface IkBakedMotion {
+  doc: VmdDocument;
+  report: IkBakeReport;
+}
+
+export type IkBakeResult = Outcome<IkBakedMotion>;
+
+/** The IK block's name field (20 bytes). */
+const IK_NAME_BYTES = 20;
+const PROGRESS_STEPS = 3;
+
+/** Bakes the IK of `model` under `motion` into rotation keys of the chains' bones (see the file comment). */
+export function ikBake(model: ModelData, motion: VmdDocument, opts: IkBakeOptions = {}): IkBakeResult {
+  const fail = (code: CodecError['code'], message: string, extra: Partial<CodecError> = {}): IkBakeResult => failure({ code, message, ...extra });
+  const stage = stageMotionRefusal(motion, 'ik-bake');
+  if (stage) return failure(stage);
+  const posTol = opts.positionTolerance ?? DEFAULT_TOLERANCES.position;
+  const rotTol = opts.rotationToleranceDeg ?? DEFAULT_TOLERANCES.rotationDeg;
+  if (!(posTol > 0) || !Number.isFinite(posTol)) return failure(optionRefusal('E_ARGUMENT', `--pos-tol must be a number greater than 0, got ${posTol}`, 'pos-tol', 'positive', { value: String(posTol) }));
+  if (!(rotTol > 0) || !Number.isFinite(rotTol)) return failure(optionRefusal('E_ARGUMENT', `--rot-tol must be a number greater than 0, got ${rotTol}`, 'rot-tol', 'positive', { value: String(rotTol) }));
+  const tracks = buildTracks(motion);
+  const from = opts.from ?? 0;
+  const to = opts.to ?? Math.max(from, tracks.lastFrame);
+  if (!Number.isInteger(from) || from < 0) return failure(optionRefusal('E_ARGUMENT', `--from must be a whole frame ≥ 0, got ${from}`, 'from', Number.isInteger(from) ? 'min' : 'integer', { min: 0, value: String(from) }));
+  if (!Number.isInteger(to) || to < from) return failure(optionRefusal('E_ARGUMENT', `--to must be a whole frame ≥ --from (${from}), got ${to}`, 'to', Number.isInteger(to) ? 'order' : 'integer', { other: 'from', min: from, value: String(to) }));
+
+  const sk = buildSkeleton(model.bones);
+  const modelName = model.name.trim() ? `model "${model.name}"` : 'the model';
+  const allIk = model.bones.flatMap((b, i) => (sk.iks[i] ? [i] : []));
+  if (allIk.length === 0) return fail('E_IK', `${modelName} has no IK bones: there is no IK to bake`, { params: { reason: 'no-ik' } });
+  const poser = new MotionPoser(sk, motion, tracks, model);
+
+  // The IK bones asked for, or every one the motion has on somewhere in A..B (at A, or at an IK key inside it).
+  let chosen: number[];
+  if (opts.bones && opts.bones.length) {
+    chosen = [];
+    for (const name of opts.bones) {
+      const k = matchKey(name);
+      const i = allIk.find((b) => matchKey(model.bones[b].name) === k);
+      if (i === undefined) {
+        const list = allIk.map((b) => model.bones[b].name).join(', ');
+        return fail('E_IK', `${modelName} has no IK bone "${name}" (its IK bones: ${list})`, { option: 'bones', params: { reason: 'unknown', name, list } });
+      }
+      if (!chosen.includes(i)) chosen.push(i);
+    }
+    chosen.sort((a, b) => a - b);
+  } else chosen = allIk;
+  const switchFrames = [from, ...Array.from(poser.ik.frames).filter((f) => f > from && f <= to)];
+  const onSomewhere = (b: number) => switchFrames.some((f) => ikEnabledAt(poser.ik, model.bones[b].name, f));
+  const ikOn = chosen.filter(onSomewhere);
+  if (ikOn.length === 0) {
+    const names = chosen.map((b) => model.bones[b].name).join(', ');
+    return fail('E_IK', `the motion has ${chosen.length === 1 ? 'its IK bone' : 'the IK bones'} ${names} off over all of frames ${from}–${to}: there is no IK to bake`, { params: { reason: 'off', names, from, to } });
+  }
+
+  // The chains' links, in model order; IK bones a VMD cannot name, and links it cannot name, are left out.
+  const ikNamesTooLong: string[] = [], namesTooLong: string[] = [];
+  const ikBones: number[] = [];
+  for (const b of ikOn) {
+    const name = model.bones[b].name;
+    if (encodeSjis(name).length > IK_NAME_BYTES) { ikNamesTooLong.push(name); continue; }
+    const links = sk.iks[b]!.links.map((l) => l.bone);
+    const long = links.filter((l) => encodeSjis(model.bones[l].name).length > VMD_BONE_NAME_BYTES);
+    if (long.length) {
+      for (const l of long) if (!namesTooLong.includes(model.bones[l].name)) namesTooLong.push(model.bones[l].name);
+      continue;
+    }
+    ikBones.push(b);
+  }
+  const linkSet = new Set(ikBones.flatMap((b) => sk.iks[b]!.links.map((l) => l.bone)));
+  const bones: number[] = [];
+  const seenKeys = new Set<string>();
+  for (let i = 0; i < model.bones.length; i++) {
+    if (!linkSet.has(i)) continue;
+    // Two bones whose names match alike in a VMD would share one track: bake the first.
+    const key = matchKey(model.bones[i].name);
+    if (seenKeys.has(key)) continue;
+    seenKeys.add(key);
+    bones.push(i);
+  }
+  if (bones.length === 0) {
+    return fail('E_IK', `no IK bone could be baked: names too long for a VMD (${[...ikNamesTooLong, ...namesTooLong].join(', ')})`, { params: { reason: 'names', names: [...ikNamesTooLong, ...namesTooLong].join(', ') } });
+  }
+  const dense = denseRefusal('ik-bake', from, to, bones.length, undefined, true);
+  if (dense) return failure(dense);
+
+  // The input posed with its IK at every frame: the targets. Measured on the links and each chain's effector.
+  const effectors = ikBones.map((b) => sk.iks[b]!.target).filter((t) => !bones.includes(t));
+  const measured = [...bones, ...new Set(effectors)];
+  const n = to - from + 1, nb = bones.length, nm = measured.length;
+  const total = PROGRESS_STEPS * n;
+  const pose = new Pose(sk);
+  const posed = new Float64Array(n * nm * 7);
+  const localPositions = new Float64Array(n * nb * 3);
+  for (let f = 0; f < n; f++) {
+    poser.poseAt(pose, from + f);
+    readWorld(pose, measured, posed, f * nm * 7);
+    // The motion's own translation of each baked bone (IK does not change it): written as it is.
+    for (let k = 0; k < nb; k++) for (let c = 0; c < 3; c++) localPositions[(f * nb + k) * 3 + c] = pose.translation[3 * bones[k] + c];
+    if ((f & 63) === 63 && opts.cancelled?.()) return fail('E_CANCELLED', 'IK bake cancelled');
+    opts.progress?.(f + 1, total);
+  }
+  // The baked bones' targets alone (the first nb of each frame).
+  const targets = new Float64Array(n * nb * 7);
+  for (let f = 0; f < n; f++) targets.set(posed.subarray(f * nm * 7, f * nm * 7 + nb * 7), f * nb * 7);
+
+  const ik = ikOffPlan(model, motion, ikBones, from, to, tracks.lastFrame);
+  // The motion without the baked bones' keys inside [from, to]; every other record as it was, in file order.
+  const bakedKeys = new Set(bones.map((b) => matchKey(model.bones[b].name)));
+  const kept: Uint8Array[] = [];
+  let replacedKeys = 0;
+  const block = motion.bone;
+  for (let i = 0; i < block.count; i++) {
+    const o = i * BONE.SIZE;
+    const f = block.view.getUint32(o + BONE.FRAME, true);
+    if (f >= from && f <= to && bakedKeys.has(matchKey(decodeName(block.bytes, o, BONE.NAME_LENGTH)))) {
+      replacedKeys++;
+      continue;
+    }
+    kept.push(recordBytes(block, i));
+  }
+  const base = withBlocks(motion, { ik: ikBlockFromRecords(ik.records) });
+  const docWith = (recs: Uint8Array[]) => withBlocks(base, { bone: blockFromRecords('bone', kept.concat(recs)) });
+  const nameFields = bones.map((b) => boneNameField(model.bones[b].name));
+  const baked = fitWorldKeys({
+    model, sk, bones, nameFields, from, frames: n, targets, localPositions, docWith, raw: opts.raw,
+    positionTolerance: posTol, rotationToleranceDeg: rotTol,
+    progress: (fitted) => opts.progress?.(n + Math.round((fitted / nb) * n), total),
+    cancelled: opts.cancelled,
+  });
+  if (!baked) return fail('E_CANCELLED', 'IK bake cancelled');
+  const edges = edgeKeys(motion, tracks, model, bones, nameFields, from, to);
+  const out = docWith(baked.concat(edges));
+
+  const err = measureWorld(model, sk, out, measured, posed, from, n, null, (done) => {
+    opts.progress?.(2 * n + done, total);
+    return (done & 63) === 0 && !!opts.cancelled?.();
+  });
+  if (!err) return fail('E_CANCELLED', 'IK bake cancelled');
+  return success({
+    doc: out,
+    report: {
+      from, to,
+      ikOff: ik.names,
+      bones: bones.map((b) => model.bones[b].name),
+      namesTooLong, ikNamesTooLong,
+      rawKeys: n * nb, keptKeys: baked.length, replacedKeys, edgeKeys: edges.length,
+      maxPositionError: err.maxPosition, maxRotationErrorDeg: err.maxRotationDeg, worst: err.worst,
+    },
+  });
+}
