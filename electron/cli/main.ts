@@ -8,6 +8,7 @@ import { inspectCommand } from './commands/inspect';
 import { sampleCommand } from './commands/sample';
 import { editCommands } from './commands/edit';
 import { physicsBakeCommand } from './commands/physics-bake';
+import { ikBakeCommand } from './commands/ik-bake';
 import { mocapCommands } from './commands/mocap';
 import { commonHelp, UsageError } from './args';
 import type { CliIo, CommandInfo } from './io';
@@ -24,6 +25,7 @@ export const commands: Record<string, CommandInfo> = {
   salvage: salvageCommand,
   ...editCommands,
   'physics-bake': physicsBakeCommand,
+  'ik-bake': ikBakeCommand,
   ...mocapCommands,
 };
 

@@ -140,6 +140,26 @@ const SHORTER: { line: RegExp; why: string; argv?: (argv: string[]) => string[] 
     argv: (a) => [...a, '--to', '30'],
   },
   {
+    line: /^vmd-studio ik-bake gene\.pmx dance\.vmd -o dance_fk\.vmd/,
+    why: 'frames 0–30 (--to 30): the whole dance is 2,810 frames posed and fitted several times',
+    argv: (a) => [...a, '--to', '30'],
+  },
+  {
+    line: /^vmd-studio ik-bake miku\.pmd dance\.vmd -o legs_fk\.vmd /,
+    why: 'frames 0–30 (--to 30), as the first',
+    argv: (a) => [...a, '--to', '30'],
+  },
+  {
+    line: /^vmd-studio ik-bake dance\.vmd --model miku\.pmd -o part_fk\.vmd --from 300 --to 900 /,
+    why: 'frames 300–330 in place of 300–900',
+    argv: (a) => a.map((w, i) => (a[i - 1] === '--to' ? '330' : w)),
+  },
+  {
+    line: /^vmd-studio ik-bake miku\.pmd dance\.vmd -o raw_fk\.vmd --raw/,
+    why: 'frames 0–30 (--to 30), as the first',
+    argv: (a) => [...a, '--to', '30'],
+  },
+  {
     line: /^vmd-studio import-bvh walk\.bvh --model miku\.pmd -o walk_mapped\.vmd /,
     why: 'not run: a second fit of the whole capture; mocap-cli.test.ts runs --map and --no-foot-ik',
   },
