@@ -226,7 +226,7 @@ describe('IK bake', () => {
 
   c('refusals: a model without IK bones, IK off over the whole range, an IK bone the model lacks (nothing written)', () => {
     const gene = corpusModel(GENE), input = corpusMotion(WAVE);
-    const noIk: ModelData = { ...gene, bones: gene.bones.map((b) => ({ ...b, ik: undefined })) };
+    const noIk: ModelData = { ...gene, bones: gene.bones.map((b) => ({ ...b, ik: null })) };
     const r1 = ikBake(noIk, input);
     expect(r1.ok).toBe(false);
     if (!r1.ok) {
