@@ -141,6 +141,8 @@ function start(): void {
 
     services = createServices({
       settingsDir: app.getPath('userData'),
+      // One window: a page reloaded (or restarted after its renderer crashed) begins a new recovery session, ending the old one.
+      oneRecoverySession: true,
       dialogs: electronDialogs(() => win),
       emit: send,
       runBatch,

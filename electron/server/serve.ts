@@ -91,7 +91,7 @@ async function main(): Promise<void> {
       versions: { node: process.versions.node, v8: process.versions.v8 },
     },
   });
-  server = await startServer({ port: args.port, staticDir: args.staticDir, handlers: services.handlers });
+  server = await startServer({ port: args.port, staticDir: args.staticDir, handlers: services.handlers, onSessionGone: (s) => void services.recovery.end(s) });
   process.stdout.write(`VMD Studio is running at ${server.url}\n`);
   if (args.files.length) {
     const s = server;
@@ -100,6 +100,7 @@ async function main(): Promise<void> {
   if (args.open && !openInBrowser(server.url)) process.stdout.write('No browser opener found (xdg-open); open that address in a browser.\n');
   const stop = async () => {
     services.batch.idle().catch(() => undefined);
+    services.recovery.close();
     await server?.close();
     process.exit(0);
   };

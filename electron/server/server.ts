@@ -11,7 +11,8 @@
  * PNG export it began is aborted (its temp file removed) when its page goes away, i.e. its event stream closes and
  * does not come back within CLIENT_GONE_MS. Before, a tab closed or reloaded during a render left the export's
  * temp file in the output folder until a later save there swept it (new-user pass nuchaos, finding 7). Another
- * tab's exports go on.
+ * tab's exports go on. The recovery sessions it began (beginRecovery) end then too (ServerOptions.onSessionGone): only
+ * then are its unsaved documents' recovery copies offered to another page.
  *
  * Defences: bound to 127.0.0.1 only; the Host header must name this server (DNS rebinding); an Origin
  * or Sec-Fetch-Site that is not this server is refused; every API call needs the random token, which
@@ -73,6 +74,11 @@ export interface ServerOptions {
   authenticatedIdleMs?: number;
   /** How long a page's exports outlive its event stream before they are aborted; default CLIENT_GONE_MS. */
   clientGoneMs?: number;
+  /**
+   * A page's recovery session (beginRecovery) ended: its page is gone (its event stream closed and did not come back
+   * within clientGoneMs). Its recovery copies stay, for the next page to offer (services/recovery-service.ts).
+   */
+  onSessionGone?: (session: string) => void;
 }
 
 /** Every request but saveFile is a few paths and options: 1 MiB is a thousand times what they need. */
@@ -162,6 +168,8 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
     importMocap: maxSaveBody,
     exportMocap: maxSaveBody,
     saveMapFile: Math.min(MAX_MAP_BYTES + SAVE_ARGS_ROOM, maxSaveBody),
+    // An autosave's copy: the bytes Save would write, at most one motion file.
+    keepRecoveryCopy: maxSaveBody,
   };
   /** What a request can use: a save its file (as a frame); anything else, and anything as JSON, small JSON. */
   const bodyLimitFor = (request: string, frame: boolean) => (frame && Object.prototype.hasOwnProperty.call(SAVES, request) ? SAVES[request] : maxJsonBody);
@@ -170,10 +178,10 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
   let port = 0;
   let clientWaiters: (() => void)[] = [];
   /** Per page id: its open event streams, the exports it began and has not finished or aborted, its pending abort. */
-  const pages = new Map<string, { streams: number; exports: Set<string>; gone: NodeJS.Timeout | null }>();
+  const pages = new Map<string, { streams: number; exports: Set<string>; sessions: Set<string>; gone: NodeJS.Timeout | null }>();
   const pageOf = (id: string) => {
     let p = pages.get(id);
-    if (!p) pages.set(id, (p = { streams: 0, exports: new Set(), gone: null }));
+    if (!p) pages.set(id, (p = { streams: 0, exports: new Set(), sessions: new Set(), gone: null }));
     return p;
   };
   const clientGoneMs = o.clientGoneMs ?? CLIENT_GONE_MS;
@@ -188,13 +196,16 @@ export async function startServer(o: ServerOptions): Promise<RunningServer> {
       const ids = [...p.exports];
       pages.delete(id);
       for (const e of ids) void dispatch(o.handlers, 'abortExportFile', [e]).catch(() => undefined);
+      for (const s of p.sessions) o.onSessionGone?.(s);
     }, clientGoneMs);
     p.gone.unref?.();
   };
   /** Keeps the page's list of exports: begun (ok) adds, finished or aborted removes. */
   const noteExport = (client: string | null, request: string, args: unknown[], result: unknown) => {
     if (!client) return;
-    if (request === 'beginExportFile') {
+    if (request === 'beginRecovery') {
+      if ((result as { ok?: boolean })?.ok && typeof args[0] === 'string') pageOf(client).sessions.add(args[0]);
+    } else if (request === 'beginExportFile') {
       const r = result as { ok: boolean; value?: { id?: unknown } };
       if (r?.ok && typeof r.value?.id === 'string') pageOf(client).exports.add(r.value.id);
     } else if ((request === 'finishExportFile' || request === 'abortExportFile') && typeof args[0] === 'string') pages.get(client)?.exports.delete(args[0]);

@@ -380,6 +380,17 @@ export function guardHandlers(h: RequestHandlers, access: AccessList, opts: Acce
       if (typeof m === 'string' && !(await access.check(m, ['model', 'any']))) return refuse('setSettings', m, 'a model');
       return h.setSettings(patch);
     },
+    // A recovery copy keeps its file's path only when that file may be written now (a save of it would be allowed):
+    // a path the page was never given is kept as no path (the copy is offered as an untitled document).
+    keepRecoveryCopy: async (session, info, bytes) =>
+      h.keepRecoveryCopy(session, info.path !== null && !(await access.check(info.path, ['motion', 'any'])) ? { ...info, path: null, stamp: undefined } : info, bytes),
+    // A recovered document keeps its file: it was allowed when its copy was kept, so its Save may write there again
+    // (still with the usual check that the file on disk is the version it was read as: SaveOptions.expect).
+    readRecoveryCopy: (session, doc) =>
+      h.readRecoveryCopy(session, doc).then((r) => {
+        if (r.ok && r.value.copy.path && r.value.copy.kind !== 'scene') access.grantFile(r.value.copy.path, 'motion');
+        return r;
+      }),
     listRecent: () =>
       h.listRecent().then((r) => {
         if (r.ok) for (const f of r.value) access.grantFile(f.path);

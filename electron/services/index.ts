@@ -15,6 +15,7 @@ import { createSceneService, type SceneService } from './scene-service';
 import { createSettingsService, SettingsRefused, type SettingsService } from './settings-service';
 import { createExportService, type ExportService } from './export-service';
 import { createMocapService, type MocapService } from './mocap-service';
+import { createRecoveryService, type RecoveryService } from './recovery-service';
 
 export interface ServicesOptions {
   /** Folder for settings.json and recent.json. */
@@ -40,6 +41,8 @@ export interface ServicesOptions {
   homeDir?: string;
   /** The mocap conversions' worker script (null: in process; undefined: the bundle's). */
   mocapWorkerPath?: string | null;
+  /** Electron's one window: a recovery session begun ends the window's earlier one (a reloaded page). */
+  oneRecoverySession?: boolean;
 }
 
 export interface Services {
@@ -51,6 +54,7 @@ export interface Services {
   batch: BatchService;
   exports: ExportService;
   mocap: MocapService;
+  recovery: RecoveryService;
   /** Last state the renderer reported (for the close prompt and the title). */
   documentState(): DocumentState;
 }
@@ -73,6 +77,7 @@ export function createServices(o: ServicesOptions): Services {
   const batch = createBatchService({ runBatch: o.runBatch, emit: o.emit });
   const exports = createExportService();
   const mocap = createMocapService({ workerPath: o.mocapWorkerPath, emit: o.emit });
+  const recovery = createRecoveryService({ settingsDir: o.settingsDir, oneSession: o.oneRecoverySession });
   let docState: DocumentState = { path: null, name: null, dirty: false };
   const info: AppInfo = { platform: process.platform, ...o.appInfo, homeDir, nativeDialogs: o.dialogs.native };
 
@@ -130,6 +135,12 @@ export function createServices(o: ServicesOptions): Services {
     fileStamp: (p) => guard(() => fileStampNow(p)),
     saveMapFile: (p, bytes, opts) => guard(() => mocap.saveMapFile(p, bytes, opts)),
     diskSpace: (p) => guard(() => exports.diskSpace(p)),
+    beginRecovery: (s) => guard(() => recovery.begin(s)),
+    keepRecoveryCopy: (s, info, bytes) => guard(() => recovery.keep(s, info, bytes)),
+    dropRecoveryCopy: (s, doc) => guard(() => recovery.drop(s, doc)),
+    listRecovery: () => guard(() => recovery.list()),
+    readRecoveryCopy: (s, doc) => guard(() => recovery.read(s, doc)),
+    discardRecovery: (s, doc) => guard(() => recovery.discard(s, doc)),
     revealFile: (p, how) =>
       guard(async () => {
         if (!o.shell) return errValue('E_UNSUPPORTED', 'the browser mode cannot open files or the file manager');
@@ -147,7 +158,7 @@ export function createServices(o: ServicesOptions): Services {
         return okValue(undefined);
       }),
   };
-  return { handlers, files, scenes, recent, settings, batch, exports, mocap, documentState: () => docState };
+  return { handlers, files, scenes, recent, settings, batch, exports, mocap, recovery, documentState: () => docState };
 }
 
 /**

@@ -17,6 +17,7 @@ import { cameraStrings } from './camera-strings';
 import { sceneDocsStrings } from './scene-docs-strings';
 import { sceneSaveStrings } from './scene-save-strings';
 import { saveSafetyStrings } from './save-safety-strings';
+import { recoveryStrings } from './recovery-strings';
 import { errorStrings } from './error-strings';
 import { uxStrings } from './ux-strings';
 import { bvhStrings } from './bvh-strings';
@@ -475,8 +476,8 @@ const ja: Record<StringKey, string> = {
 export const strings: Record<Locale, Record<StringKey, string>> = { en, ja };
 
 /** Every table merged per locale: each area keeps its own file, and all share `t`. */
-const allEn = { ...en, ...editorStrings.en, ...editingStrings.en, ...previewStrings.en, ...batchStrings.en, ...shortcutStrings.en, ...timelineStrings.en, ...sceneStrings.en, ...cameraStrings.en, ...sceneDocsStrings.en, ...sceneSaveStrings.en, ...saveSafetyStrings.en, ...errorStrings.en, ...uxStrings.en, ...bvhStrings.en, ...videoStrings.en, ...retargetStrings.en, ...physicsBakeStrings.en, ...mergeStrings.en, ...mocapStrings.en, ...faceStrings.en, ...modelStrings.en, ...helpStrings.en, ...warningStrings.en };
-const allJa = { ...ja, ...editorStrings.ja, ...editingStrings.ja, ...previewStrings.ja, ...batchStrings.ja, ...shortcutStrings.ja, ...timelineStrings.ja, ...sceneStrings.ja, ...cameraStrings.ja, ...sceneDocsStrings.ja, ...sceneSaveStrings.ja, ...saveSafetyStrings.ja, ...errorStrings.ja, ...uxStrings.ja, ...bvhStrings.ja, ...videoStrings.ja, ...retargetStrings.ja, ...physicsBakeStrings.ja, ...mergeStrings.ja, ...mocapStrings.ja, ...faceStrings.ja, ...modelStrings.ja, ...helpStrings.ja, ...warningStrings.ja };
+const allEn = { ...en, ...editorStrings.en, ...editingStrings.en, ...previewStrings.en, ...batchStrings.en, ...shortcutStrings.en, ...timelineStrings.en, ...sceneStrings.en, ...cameraStrings.en, ...sceneDocsStrings.en, ...sceneSaveStrings.en, ...saveSafetyStrings.en, ...recoveryStrings.en, ...errorStrings.en, ...uxStrings.en, ...bvhStrings.en, ...videoStrings.en, ...retargetStrings.en, ...physicsBakeStrings.en, ...mergeStrings.en, ...mocapStrings.en, ...faceStrings.en, ...modelStrings.en, ...helpStrings.en, ...warningStrings.en };
+const allJa = { ...ja, ...editorStrings.ja, ...editingStrings.ja, ...previewStrings.ja, ...batchStrings.ja, ...shortcutStrings.ja, ...timelineStrings.ja, ...sceneStrings.ja, ...cameraStrings.ja, ...sceneDocsStrings.ja, ...sceneSaveStrings.ja, ...saveSafetyStrings.ja, ...recoveryStrings.ja, ...errorStrings.ja, ...uxStrings.ja, ...bvhStrings.ja, ...videoStrings.ja, ...retargetStrings.ja, ...physicsBakeStrings.ja, ...mergeStrings.ja, ...mocapStrings.ja, ...faceStrings.ja, ...modelStrings.ja, ...helpStrings.ja, ...warningStrings.ja };
 
 /** Every string key of every table: what `t` accepts, so a misspelled key fails to compile. */
 export type UiStringKey = keyof typeof allEn;

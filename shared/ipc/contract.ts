@@ -11,6 +11,7 @@ import type { BatchJob, BatchProgress, BatchSummary } from '../batch/types';
 import type { CodecError, ErrorCode, Outcome } from '../vmd/errors';
 import type { MocapExportJob, MocapExportNotes, MocapImportJob, MocapImportResult } from './mocap-types';
 import type { LocatedFile } from '../scene/scene-locate';
+import type { RecoveryCopy, RecoveryCopyInfo, RecoveryListing } from './recovery-types';
 
 /** An error as a value: the app's one error shape, `code` from the one `ErrorCode` union (shared/vmd/errors.ts). */
 export type IpcError = CodecError;
@@ -383,6 +384,20 @@ export interface Requests {
    * focus back, to tell a file another program changed meanwhile (renderer/src/shell/disk-watch.ts).
    */
   fileStamp(path: string): Promise<IpcResult<FileStamp | null>>;
+
+  // Autosave and recovery (electron/services/recovery-service.ts): copies kept in the app's own settings folder only.
+  /** This window or page is recovery session `session` (a random id it made): live until its page is gone. */
+  beginRecovery(session: string): Promise<IpcResult<void>>;
+  /** Writes (replaces) the recovery copy of one unsaved document of this page's session: the bytes Save would write. */
+  keepRecoveryCopy(session: string, info: RecoveryCopyInfo, bytes: Uint8Array): Promise<IpcResult<{ savedAt: number }>>;
+  /** Removes one document's recovery copy (it was saved, or closed without saving). */
+  dropRecoveryCopy(session: string, doc: string): Promise<IpcResult<void>>;
+  /** The copies sessions that are gone (closed without saving, crashed) left; a live session's are never listed. */
+  listRecovery(): Promise<IpcResult<RecoveryListing>>;
+  /** One copy of a gone session, with its bytes (checked against what was written). Under Electron its path is granted for a save. */
+  readRecoveryCopy(session: string, doc: string): Promise<IpcResult<{ copy: RecoveryCopy; bytes: Uint8Array }>>;
+  /** Removes a gone session's copies: one document's, or all of them. */
+  discardRecovery(session: string, doc?: string): Promise<IpcResult<void>>;
 }
 
 export type RequestName = keyof Requests;
@@ -436,6 +451,12 @@ export const REQUEST_NAMES = [
   'readMapFile',
   'saveMapFile',
   'fileStamp',
+  'beginRecovery',
+  'keepRecoveryCopy',
+  'dropRecoveryCopy',
+  'listRecovery',
+  'readRecoveryCopy',
+  'discardRecovery',
 ] as const satisfies readonly RequestName[];
 
 export const EVENT_NAMES = ['fileOpened', 'batchProgress', 'batchDone', 'menuCommand', 'mocapProgress'] as const satisfies readonly EventName[];

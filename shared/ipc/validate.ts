@@ -9,6 +9,7 @@ import { isLocale } from '../i18n/locale';
 import { BATCH_OPS, MAX_BATCH_JOBS } from '../batch/types';
 import { FILE_FILTERS } from './file-types';
 import { plural } from '../i18n/plural';
+import { MAX_RECOVERY_LABEL, RECOVERY_DOC_ID, RECOVERY_SESSION_ID } from './recovery-types';
 
 type Check = (args: unknown[]) => string | null;
 
@@ -205,6 +206,28 @@ function mocapExportJob(v: unknown): string | null {
   return bytesWithin(v.vmd, MAX_MOTION_FILE_BYTES, 'job: vmd') ?? (v.model === null ? null : path(v.model, 'job: model'));
 }
 
+const sessionId = (x: unknown) => (typeof x === 'string' && RECOVERY_SESSION_ID.test(x) ? null : 'session must be a recovery session id');
+const docId = (x: unknown) => (typeof x === 'string' && RECOVERY_DOC_ID.test(x) ? null : 'doc must be a recovery document id');
+const isLabel = (x: unknown) => typeof x === 'string' && x.length > 0 && x.length <= MAX_RECOVERY_LABEL && !x.includes('\0');
+
+/** What keepRecoveryCopy says about its bytes (recovery-types.ts RecoveryCopyInfo). */
+function recoveryInfo(v: unknown): string | null {
+  const e = shape(v, 'info', {
+    doc: (x) => docId(x) === null,
+    name: isLabel,
+    path: (x) => x === null || (isStr(x) && (x as string).length > 0),
+    kind: (x) => x === 'motion' || x === 'camera' || x === 'light' || x === 'scene',
+    format: (x) => x === 'vmd' || x === 'vpd' || x === 'vmdscene',
+    keys: (x) => isFiniteNum(x) && Number.isInteger(x) && (x as number) >= 0,
+    actor: isLabel,
+    stamp: isStamp,
+  });
+  if (e) return e;
+  if (!isObj(v)) return 'info must be an object';
+  for (const k of ['doc', 'name', 'path', 'kind', 'format', 'keys']) if (!own(v, k) || v[k] === undefined) return `info: missing "${k}"`;
+  return null;
+}
+
 /** Validators by request name. */
 export const VALIDATORS: Record<RequestName, Check> = {
   openFile: (a) => count(a, 1, 2) ?? path(a[0], 'path') ?? shape(a[1], 'options', { recent: isBool }),
@@ -270,6 +293,12 @@ export const VALIDATORS: Record<RequestName, Check> = {
   exportMocap: (a) => count(a, 2, 3) ?? path(a[0], 'path') ?? mocapExportJob(a[1]) ?? shape(a[2], 'options', { overwrite: isBool }),
   readMapFile: (a) => count(a, 1, 1) ?? path(a[0], 'path'),
   fileStamp: (a) => count(a, 1, 1) ?? path(a[0], 'path'),
+  beginRecovery: (a) => count(a, 1, 1) ?? sessionId(a[0]),
+  keepRecoveryCopy: (a) => count(a, 3, 3) ?? sessionId(a[0]) ?? recoveryInfo(a[1]) ?? bytesWithin(a[2], MAX_MOTION_FILE_BYTES, 'bytes'),
+  dropRecoveryCopy: (a) => count(a, 2, 2) ?? sessionId(a[0]) ?? docId(a[1]),
+  listRecovery: noArgs,
+  readRecoveryCopy: (a) => count(a, 2, 2) ?? sessionId(a[0]) ?? docId(a[1]),
+  discardRecovery: (a) => count(a, 1, 2) ?? sessionId(a[0]) ?? (a[1] === undefined ? null : docId(a[1])),
   saveMapFile: (a) => count(a, 2, 3) ?? path(a[0], 'path') ?? bytesWithin(a[1], MAX_MAP_BYTES, 'bytes') ?? shape(a[2], 'options', { overwrite: isBool }),
 };
 

@@ -8,6 +8,7 @@ import { useApi } from '../api';
 import { useBatchStore } from '../stores/batch';
 import { useBakeStore } from '../stores/physics-bake';
 import { useConfirmStore } from '../stores/confirm';
+import { useAutosaveStore } from '../stores/autosave';
 import { useWorkspaceStore } from '../stores/workspace';
 import { useHistoryStore } from '../stores/history';
 import { useNotifyStore, type NoticeText } from '../stores/notify';
@@ -606,7 +607,11 @@ export async function runCommand(id: CommandId, arg?: string): Promise<void> {
       // Stop it and close?" (job-guard.ts; Cancel keeps the window and the job). Then one question listing the unsaved
       // documents (or, chosen, one per document); close only when what was to be saved was written, or on Don't Save.
       if (!(await askStopJobForClose())) return;
-      if (await askEachBeforeClose()) await useApi().closeWindow();
+      if (await askEachBeforeClose()) {
+        // Answered (saved, or Don't Save): the recovery copies of what was discarded on purpose go with the window.
+        await useAutosaveStore().dropAll();
+        await useApi().closeWindow();
+      }
       return;
     default:
       break;

@@ -12,9 +12,10 @@ import type { UiStringKey } from '../../../shared/i18n/strings';
  * 'apply', 'add', 'load', 'camera', 'show', 'copy': what a pose or motion opened over a scene does to it
  * (shell/pose-apply.ts; 'show', 'copy' and 'reload' for a motion whose file is open already); 'overwrite', 'saveAs',
  * 'makeFolder': a refused save (stores/save-refusal.ts); 'salvage': the keys a damaged VMD still holds (stores/salvage.ts);
- * 'each': the close question asked per document instead (shell/commands.ts askEachBeforeClose).
+ * 'each': the close question asked per document instead (shell/commands.ts askEachBeforeClose); 'recover': the recovery
+ * question at start (shell/recovery.ts).
  */
-export type ConfirmChoice = 'save' | 'discard' | 'cancel' | 'apply' | 'add' | 'load' | 'camera' | 'show' | 'copy' | 'reload' | 'overwrite' | 'saveAs' | 'makeFolder' | 'salvage' | 'each' | 'stop';
+export type ConfirmChoice = 'save' | 'discard' | 'cancel' | 'apply' | 'add' | 'load' | 'camera' | 'show' | 'copy' | 'reload' | 'overwrite' | 'saveAs' | 'makeFolder' | 'salvage' | 'each' | 'stop' | 'recover';
 
 export interface ConfirmRequest {
   title: NoticeText;

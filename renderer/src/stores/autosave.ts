@@ -1,0 +1,224 @@
+/**
+ * Autosave: recovery copies of the open documents that have unsaved changes, kept by main in the app's own settings
+ * folder (electron/services/recovery-service.ts), so a crash, a killed process or a closed tab does not lose them.
+ *
+ * - What: each unsaved document as the exact bytes Save would write now (workspace.ts encodeDocument, over its own
+ *   file's name and format), with its path (or none), name, kind, key count, its actor in the scene and the version
+ *   of its file it was read as (so a recovered document's Save still asks when that file changed since).
+ * - When: after edits, once the person has made no edit for IDLE_MS, and at most every `intervalSeconds` (the
+ *   setting `autosaveSeconds` in settings.ui; 0 = Off). A document whose content is the one already kept is not
+ *   written again; a document saved (no longer unsaved) or closed has its copy removed at once (`sync`).
+ * - Who: this page is one recovery session (a random id); main lists only the copies of sessions that are gone.
+ *
+ * The workflow that offers the copies back (the dialog, Recover, Discard) is the shell's (shell/recovery.ts).
+ */
+import { defineStore } from 'pinia';
+import { ref, watch } from 'vue';
+import type { FileStamp } from '../../../shared/ipc/contract';
+import type { RecoveryCopyInfo, RecoveryKind } from '../../../shared/ipc/recovery-types';
+import { stageMotionKind } from '../../../shared/vmd/inspect';
+import type { VmdDocument } from '../../../shared/vmd';
+import { useApi } from '../api';
+import { useNotifyStore } from './notify';
+import { useSettingsStore } from './settings';
+import { encodeDocument, useWorkspaceStore, type OpenDocument } from './workspace';
+
+/** settings.ui key: seconds between autosaves at most (0: Off). */
+export const AUTOSAVE_SETTING = 'autosaveSeconds';
+/** The default: once a minute at most. */
+export const AUTOSAVE_DEFAULT_SECONDS = 60;
+/** The choices the Autosave menu offers (seconds; 0 = Off). A hand-edited other value from 2 s up is used as it is. */
+export const AUTOSAVE_CHOICES = [0, 30, 60, 120, 300, 600] as const;
+/** No edit for this long: the person paused, so a copy is written now. */
+export const IDLE_MS = 3000;
+
+/** The autosave interval from the settings: seconds (0 = Off). */
+export function autosaveSecondsOf(ui: Record<string, unknown> | undefined): number {
+  const v = ui?.[AUTOSAVE_SETTING];
+  if (v === 0 || v === false) return 0;
+  if (typeof v === 'number' && Number.isFinite(v) && v >= 2 && v <= 24 * 3600) return Math.round(v);
+  return AUTOSAVE_DEFAULT_SECONDS;
+}
+
+/** A fresh session id: 16 random bytes as base64url (recovery-types.ts RECOVERY_SESSION_ID). */
+function newSessionId(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...b)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** Every key a motion holds (the dialog's count). */
+export function keyCountOf(doc: VmdDocument): number {
+  return doc.bone.count + doc.morph.count + doc.camera.count + doc.light.count + doc.shadow.count + doc.ik.count;
+}
+
+/** What the copy of document `d` says about it. */
+export function copyInfoOf(d: OpenDocument, actor?: string | null): RecoveryCopyInfo {
+  const kind: RecoveryKind = stageMotionKind(d.info.counts) ?? 'motion';
+  return {
+    doc: String(d.id),
+    name: d.fileName || 'Untitled.vmd',
+    path: d.path,
+    kind,
+    format: d.format,
+    keys: keyCountOf(d.doc),
+    ...(actor ? { actor } : {}),
+    ...(d.stamp ? { stamp: d.stamp as FileStamp } : {}),
+  };
+}
+
+/**
+ * The bytes Save would write for `d` now: over its own file's name (VMD, or its VPD's text with only what changed
+ * rewritten). A pose document whose motion a pose cannot hold (keys at other frames) is kept as a VMD: its Save
+ * would ask first, and nothing of it is lost in the copy.
+ */
+export function copyBytesOf(d: OpenDocument): { bytes: Uint8Array; format: 'vmd' | 'vpd' } {
+  const name = d.path ?? d.fileName;
+  if (d.format === 'vpd') {
+    try {
+      return { bytes: encodeDocument(d.doc, d.tracks, name.toLowerCase().endsWith('.vpd') ? name : `${name}.vpd`, d.poseText, 0), format: 'vpd' };
+    } catch {
+      /* not a pose any more: as a motion */
+    }
+  }
+  return { bytes: encodeDocument(d.doc, d.tracks, 'copy.vmd'), format: 'vmd' };
+}
+
+export const useAutosaveStore = defineStore('autosave', () => {
+  const session = ref<string | null>(null);
+  /** When the last copy was written (ms, performance.now), for the interval. */
+  let lastWrite = -Infinity;
+  let lastEdit = 0;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  /** Per document id: the content its copy holds (documents are values: an edit installs a new VmdDocument). */
+  const kept = new Map<number, { doc: VmdDocument; path: string | null }>();
+  let writing: Promise<void> | null = null;
+  /** The last failure said (said once until a write works again). */
+  let failedOnce = false;
+  /** Gives each document's actor name (the scene's), set by the shell. */
+  let actorOf: (id: number) => string | null = () => null;
+  const stops: (() => void)[] = [];
+
+  const interval = () => autosaveSecondsOf(useSettingsStore().settings.ui) * 1000;
+
+  /** Begins this page's recovery session and follows the workspace's edits. */
+  async function start(opts: { actorOf?: (id: number) => string | null } = {}): Promise<void> {
+    if (session.value) return;
+    if (opts.actorOf) actorOf = opts.actorOf;
+    const id = newSessionId();
+    const r = await useApi().beginRecovery(id);
+    if (!r.ok) {
+      useNotifyStore().error(r.error);
+      return;
+    }
+    session.value = id;
+    const ws = useWorkspaceStore();
+    stops.push(
+      watch(
+        () => ws.version,
+        () => {
+          lastEdit = performance.now();
+          void sync();
+          schedule();
+        },
+      ),
+    );
+    stops.push(watch(interval, () => schedule()));
+  }
+
+  function stop() {
+    stops.splice(0).forEach((s) => s());
+    if (timer) clearTimeout(timer);
+    timer = null;
+  }
+
+  /** Documents whose copy is out of date (unsaved, and not the content kept). */
+  function pending(): OpenDocument[] {
+    const ws = useWorkspaceStore();
+    const out: OpenDocument[] = [];
+    for (const id of ws.ids) {
+      const d = ws.get(id);
+      if (!d?.dirty) continue;
+      const k = kept.get(id);
+      if (!k || k.doc !== d.doc || k.path !== d.path) out.push(d);
+    }
+    return out;
+  }
+
+  /** Sets the timer for the next copy: IDLE_MS after the last edit, and no sooner than the interval after the last write. */
+  function schedule() {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const every = interval();
+    if (!session.value || every <= 0 || pending().length === 0) return;
+    const now = performance.now();
+    const at = Math.max(lastEdit + IDLE_MS, lastWrite + every);
+    timer = setTimeout(() => {
+      timer = null;
+      if (performance.now() - lastEdit < IDLE_MS) return schedule();
+      void flush().then(schedule);
+    }, Math.max(0, at - now));
+  }
+
+  /** Removes the copies of documents saved (no longer unsaved) or closed: at once, nothing is encoded. */
+  async function sync(): Promise<void> {
+    const s = session.value;
+    if (!s) return;
+    const ws = useWorkspaceStore();
+    for (const id of [...kept.keys()]) {
+      const d = ws.get(id);
+      if (d?.dirty) continue;
+      kept.delete(id);
+      const r = await useApi().dropRecoveryCopy(s, String(id));
+      if (!r.ok) useNotifyStore().error(r.error);
+    }
+  }
+
+  /** Writes the copies due now (every unsaved document whose copy is out of date), one after another. */
+  async function flush(): Promise<void> {
+    if (writing) await writing;
+    const s = session.value;
+    // Off: nothing is kept.
+    if (!s || interval() <= 0) return;
+    writing = (async () => {
+      for (const d of pending()) {
+        const content = d.doc, p = d.path;
+        const { bytes, format } = copyBytesOf(d);
+        const info = { ...copyInfoOf(d, actorOf(d.id)), format };
+        const r = await useApi().keepRecoveryCopy(s, info, bytes);
+        if (!r.ok) {
+          if (!failedOnce) useNotifyStore().warning({ key: 'recovery.keepFailed', params: { name: info.name, reason: r.error.message } });
+          failedOnce = true;
+          continue;
+        }
+        failedOnce = false;
+        // Closed or saved while on its way: its copy goes again.
+        const now = useWorkspaceStore().get(d.id);
+        if (!now?.dirty) void useApi().dropRecoveryCopy(s, String(d.id));
+        else kept.set(d.id, { doc: content, path: p });
+      }
+      lastWrite = performance.now();
+    })();
+    try {
+      await writing;
+    } finally {
+      writing = null;
+    }
+  }
+
+  /**
+   * The person closed the window answering Don't Save (or saved everything): this session's copies go, so the next
+   * start does not offer what was discarded on purpose.
+   */
+  async function dropAll(): Promise<void> {
+    const s = session.value;
+    if (!s) return;
+    stop();
+    if (writing) await writing.catch(() => undefined);
+    const ws = useWorkspaceStore();
+    const ids = new Set([...kept.keys(), ...ws.ids]);
+    kept.clear();
+    await Promise.all([...ids].map((id) => useApi().dropRecoveryCopy(s, String(id))));
+  }
+
+  return { session, start, stop, flush, sync, dropAll, pending, schedule };
+});

@@ -1,0 +1,53 @@
+/**
+ * Strings of autosave and recovery (renderer/src/stores/autosave.ts, shell/recovery.ts): the question at start when
+ * VMD Studio closed without saving, and the Autosave setting. `en` defines the keys; `ja` has the same ones.
+ */
+import type { Locale } from './locale';
+
+const en = {
+  'recovery.title': 'VMD Studio closed without saving {n} {n|document|documents}',
+  'recovery.message': 'Copies of these unsaved documents were kept. Recover opens each as an unsaved document: Save writes it to its file only after checking that the file was not changed since (else it asks), and a document without a file asks for a name.',
+  'recovery.item': '{name} — {where} — kept {time} — {keys} {keys|key|keys}',
+  'recovery.itemActor': '{name} ({actor}) — {where} — kept {time} — {keys} {keys|key|keys}',
+  'recovery.untitled': 'never saved',
+  'recovery.recover': 'Recover',
+  'recovery.discard': 'Discard…',
+  'recovery.later': 'Later',
+  'recovery.discardTitle': 'Discard the recovered documents?',
+  'recovery.discardAsk': 'The kept copies of {n} {n|document|documents} are deleted. This cannot be undone.',
+  'recovery.discardYes': 'Discard',
+  'recovery.recovered': 'Recovered {n} {n|document|documents}: {names}. Save to keep them.',
+  'recovery.readFailed': 'Could not recover {name}: {reason}',
+  'recovery.ignored': 'A recovery copy was ignored: {line}',
+  'recovery.keepFailed': 'Autosave could not keep a copy of {name}: {reason}',
+  'recovery.setting': 'Autosave',
+  'recovery.settingOff': 'Off',
+  'recovery.settingEvery': 'Every {s} s',
+  'recovery.settingTitle': 'Keep copies of unsaved documents in the app’s settings folder, at most this often, a few seconds after the last edit',
+};
+
+export type RecoveryStringKey = keyof typeof en;
+
+const ja: Record<RecoveryStringKey, string> = {
+  'recovery.title': 'VMD Studio は {n} 個のドキュメントを保存せずに終了しました',
+  'recovery.message': '未保存のドキュメントのコピーが残っています。「復元」すると未保存のドキュメントとして開きます。保存するときは、ファイルがその後変更されていないことを確かめてから書き込みます（変更されていれば確認します）。ファイルのないドキュメントは名前を尋ねます。',
+  'recovery.item': '{name} — {where} — {time} に保持 — キー {keys} 個',
+  'recovery.itemActor': '{name}（{actor}）— {where} — {time} に保持 — キー {keys} 個',
+  'recovery.untitled': '未保存',
+  'recovery.recover': '復元',
+  'recovery.discard': '破棄…',
+  'recovery.later': 'あとで',
+  'recovery.discardTitle': '復元できるドキュメントを破棄しますか？',
+  'recovery.discardAsk': '{n} 個のドキュメントのコピーを削除します。元に戻せません。',
+  'recovery.discardYes': '破棄',
+  'recovery.recovered': '{n} 個のドキュメントを復元しました: {names}。残すには保存してください。',
+  'recovery.readFailed': '{name} を復元できません: {reason}',
+  'recovery.ignored': '復元用のコピーを無視しました: {line}',
+  'recovery.keepFailed': '自動保存で {name} のコピーを残せません: {reason}',
+  'recovery.setting': '自動保存',
+  'recovery.settingOff': 'オフ',
+  'recovery.settingEvery': '{s} 秒ごと',
+  'recovery.settingTitle': '未保存のドキュメントのコピーをアプリの設定フォルダに残します（最後の編集の数秒後、最短でこの間隔ごと）',
+};
+
+export const recoveryStrings: Record<Locale, Record<RecoveryStringKey, string>> = { en, ja };
