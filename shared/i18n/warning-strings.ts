@@ -122,7 +122,7 @@ const en = {
   'note.W_WAV_SHORT': 'cut short: the header promises {promised} bytes of samples, the file has {present}; what is there plays',
   'note.W_AUDIO_UNKNOWN': 'its first bytes are none of the audio formats known here (MP3, AAC, Ogg, FLAC, MP4/M4A, AIFF, WebM, WMA); the app hands it to the system\'s decoder, which may or may not play it',
   'note.W_IMAGE_SIZE': 'its size is not in the bytes read',
-  'note.W_SCENE_FOUND_BESIDE': 'found {found} beside the scene for {path} (the app opens it from there; Save Scene writes its path)',
+  'note.W_SCENE_FOUND_BESIDE': 'found {found} beside the scene for {path} (the app opens it from there; saving the scene writes its path)',
   'note.W_SCENE_NOT_FOUND': '{path}: not found',
   'note.W_SCENE_FILE_UNREADABLE': '{path}: {reason}',
   'note.W_TEXTURE_NOT_FOUND': '{file}: not found (a texture of {model}, used by {materials})',
