@@ -16,7 +16,7 @@ import type { ModelData } from '../../shared/pmx';
 import type { ImportReport } from '../../shared/bvh/import';
 import { leftOutWarning } from '../../shared/bvh/take';
 import { unusedMorphsWarning } from '../../shared/bvh/vrma';
-import { plural, agree } from '../../shared/i18n/plural';
+import { count, plural, agree } from '../../shared/i18n/plural';
 
 /** How many names a warning lists before it says how many more there are. */
 const LISTED = 5;
@@ -65,7 +65,7 @@ export function noBoneMovedWarning(doc: VmdDocument, model: ModelData, who: Who,
   const cmp = compareMotionToModel({ bones: tracks, morphs: [] }, { bones: model.bones.map((b) => b.name), morphs: [] });
   if (cmp.matchedBones > 0) return null;
   const names = fewNames(cmp.missingBones);
-  return { code: 'W_NO_MODEL_BONE', message: `${WHO[who]} has none of the motion's ${plural(tracks.length, 'bone track')} (${names}): ${said}`, params: { ...words, n: tracks.length, names } };
+  return { code: 'W_NO_MODEL_BONE', message: `${WHO[who]} has none of the motion's ${plural(count(tracks.length), 'bone track')} (${names}): ${said}`, params: { ...words, n: tracks.length, names } };
 }
 
 /** physics-bake's warning for a motion that moves none of the model's bones. */
@@ -81,7 +81,7 @@ export function physicsBakeWarnings(doc: VmdDocument, model: ModelData): Diagnos
 export function physicsOffKeysWarnings(r: { physicsOffKeys: number; resimulated: boolean }): Diagnostic[] {
   if (r.resimulated || r.physicsOffKeys === 0) return [];
   const n = r.physicsOffKeys;
-  return [{ code: 'W_BAKE_PHYSICS_OFF_KEYS', message: `${plural(n, 'key')} of the baked bones in the range ${agree(n, 'switches', 'switch')} physics off (keyed by hand, or a previous bake): ${agree(n, 'it was', 'they were')} played as keys; --resimulate simulates over ${agree(n, 'it', 'them')}`, params: { n } }];
+  return [{ code: 'W_BAKE_PHYSICS_OFF_KEYS', message: `${plural(count(n), 'key')} of the baked bones in the range ${agree(n, 'switches', 'switch')} physics off (keyed by hand, or a previous bake): ${agree(n, 'it was', 'they were')} played as keys; --resimulate simulates over ${agree(n, 'it', 'them')}`, params: { n } }];
 }
 
 /**
@@ -160,8 +160,8 @@ export interface MapFileInfo {
 export function vrmaMapWarnings(op: 'import-vrma' | 'export-vrma', map: MapFileInfo | undefined): Diagnostic[] {
   if (!map) return [];
   const params = { map: map.name, op, n: map.bones };
-  if (map.format === 'csv') return [{ code: 'W_VRMA_MAP_CSV', message: `--map ${map.name}: ${op} reads only a JSON map's "morphs" section ({"morphs": {"happy": "笑い"}}), not a CSV map: its ${plural(map.bones, 'row')} are ignored`, params }];
-  if (map.bones > 0) return [{ code: 'W_VRMA_MAP_BONES', message: `--map ${map.name}: ${plural(map.bones, 'bone row')} ignored (the "bones" section, or rows outside "morphs"): ${op} maps the VRM humanoid bones by their standard names and reads only the "morphs" section`, params }];
+  if (map.format === 'csv') return [{ code: 'W_VRMA_MAP_CSV', message: `--map ${map.name}: ${op} reads only a JSON map's "morphs" section ({"morphs": {"happy": "笑い"}}), not a CSV map: its ${plural(count(map.bones), 'row')} are ignored`, params }];
+  if (map.bones > 0) return [{ code: 'W_VRMA_MAP_BONES', message: `--map ${map.name}: ${plural(count(map.bones), 'bone row')} ignored (the "bones" section, or rows outside "morphs"): ${op} maps the VRM humanoid bones by their standard names and reads only the "morphs" section`, params }];
   return [];
 }
 
@@ -172,7 +172,7 @@ export function vrmaMapWarnings(op: 'import-vrma' | 'export-vrma', map: MapFileI
 export function bvhMapWarnings(map: MapFileInfo | undefined): Diagnostic[] {
   if (!map || map.morphs.size === 0) return [];
   const n = map.morphs.size;
-  return [{ code: 'W_BVH_MAP_MORPHS', message: `--map ${map.name}: ${plural(n, '"morphs" row')} ignored: a BVH has joints only, no morphs or expressions, so import-bvh reads only the map's joint rows (the "bones" section)`, params: { map: map.name, n } }];
+  return [{ code: 'W_BVH_MAP_MORPHS', message: `--map ${map.name}: ${plural(count(n), '"morphs" row')} ignored: a BVH has joints only, no morphs or expressions, so import-bvh reads only the map's joint rows (the "bones" section)`, params: { map: map.name, n } }];
 }
 
 /** import-vrma's warning for --map "morphs" rows that name no expression of the file being imported. */

@@ -35,7 +35,7 @@ function advice(kind: FileKind, wanted: Wanted, command: string, given: string, 
   if (kind === 'vmd' && (wanted === 'bvh' || wanted === 'vrma')) return `vmd-studio export-${wanted} writes one from a VMD motion`;
   if (kind === 'scene') return `${command} works on ${WANTED[wanted].plural}; open a scene in the VMD Studio app (vmd-studio inspect lists what it holds)`;
   if (kind === 'audio') return `${command} works on ${WANTED[wanted].plural}; a song is loaded as a scene's music in the VMD Studio app (vmd-studio inspect names its format)`;
-  if (kind === 'video') return `${command} works on ${WANTED[wanted].plural}; VMD Studio writes videos (Render → Video…) but does not read them`;
+  if (kind === 'video') return `${command} works on ${WANTED[wanted].plural}; VMD Studio writes videos (Video…; Render → Video… in the desktop app) but does not read them`;
   if (kind === 'wav') return `${command} works on ${WANTED[wanted].plural}; a song is loaded as a scene's music in the VMD Studio app (vmd-studio inspect describes a WAV)`;
   return `${command} works on ${WANTED[wanted].plural}`;
 }

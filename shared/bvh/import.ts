@@ -22,7 +22,7 @@ import { autoMap, MMD_BONE_OF, withMapRows, type HumanoidPart, type JointMap, ty
 import { BoneNameIndex } from '../retarget/bone-names';
 import { captureRate, retarget, type RetargetOptions, type RetargetResult } from './retarget';
 import { findSpikes, removeSpikes, type CaptureSpike } from './spikes';
-import { plural, agree } from '../i18n/plural';
+import { count, plural, agree } from '../i18n/plural';
 import { warn } from '../edit-core/report';
 
 export interface ImportOptions extends RetargetOptions {
@@ -344,8 +344,8 @@ export function importBvh(m: BvhMotion, model: ModelData, opts: ImportOptions = 
     const spots = spikes.slice(0, 8).map((x) => `${x.bone} ${reportFrame(x.fromFrame)}–${reportFrame(x.toFrame)} (${Math.round(x.deg)}°)`).join(', ') + (spikes.length > 8 ? ', …' : '');
     notes.push(
       fixed
-        ? { code: 'W_CAPTURE_SPIKES_FIXED', message: `${plural(fixed, 'capture glitch', 'capture glitches')} (a joint flipping out and back within 0.1 s) replaced by the interpolation of the frames either side: ${list}`, params: { count: fixed, list, spots } }
-        : { code: 'W_CAPTURE_SPIKES', message: `${plural(spikes.length, 'capture glitch', 'capture glitches')} (a joint flipping out and back within 0.1 s, kept as a one-frame turn): ${list}; look there, or import with --despike to replace ${agree(spikes.length, 'it', 'them')} by the interpolation of the frames either side`, params: { count: spikes.length, list, spots } },
+        ? { code: 'W_CAPTURE_SPIKES_FIXED', message: `${plural(count(fixed), 'capture glitch', 'capture glitches')} (a joint flipping out and back within 0.1 s) replaced by the interpolation of the frames either side: ${list}`, params: { count: fixed, list, spots } }
+        : { code: 'W_CAPTURE_SPIKES', message: `${plural(count(spikes.length), 'capture glitch', 'capture glitches')} (a joint flipping out and back within 0.1 s, kept as a one-frame turn): ${list}; look there, or import with --despike to replace ${agree(spikes.length, 'it', 'them')} by the interpolation of the frames either side`, params: { count: spikes.length, list, spots } },
     );
     warnings.push(notes[notes.length - 1].message);
   }

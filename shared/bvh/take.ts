@@ -19,7 +19,7 @@ import type { CodecError, Diagnostic } from '../vmd/errors';
 import { FINGERS, HUMANOID_PARTS, MMD_BONE_OF, type HumanoidPart } from './humanoid';
 import { len, sub } from './quat';
 import { isFoot, modelTip } from './retarget';
-import { plural, agree } from '../i18n/plural';
+import { count, plural, agree } from '../i18n/plural';
 
 /** The part a part hangs from in the take's tree (the first of these the model has). */
 const PART_PARENTS = {
@@ -180,6 +180,6 @@ function leftOutBones(skel: Skeleton, partBones: readonly number[], tracks: Moti
 export function leftOutWarning(names: readonly string[]): Diagnostic | null {
   if (!names.length) return null;
   const n = names.length, shown = names.slice(0, 12).join(' '), more = n - 12;
-  const message = `${plural(n, 'keyed bone')} ${agree(n, 'is', 'are')} not in the humanoid skeleton and ${agree(n, 'was', 'were')} left out: ${shown}${more > 0 ? ` and ${more} more` : ''}`;
+  const message = `${plural(count(n), 'keyed bone')} ${agree(n, 'is', 'are')} not in the humanoid skeleton and ${agree(n, 'was', 'were')} left out: ${shown}${more > 0 ? ` and ${more} more` : ''}`;
   return more > 0 ? { code: 'W_EXPORT_BONES_LEFT_OUT_MORE', message, params: { n, names: shown, more } } : { code: 'W_EXPORT_BONES_LEFT_OUT', message, params: { n, names: shown } };
 }

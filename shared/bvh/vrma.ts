@@ -26,7 +26,7 @@ import { importBvh, type ImportOptions, type ImportReport } from './import';
 import { fromMmdQuat, fromMmdVec, fromTo, len, qconj, qmul, qnormalize, quatToEuler, rotate, sub } from './quat';
 import { humanoidTake } from './take';
 import { stageMotionRefusal } from '../vmd/inspect';
-import { plural, agree } from '../i18n/plural';
+import { count, plural, agree } from '../i18n/plural';
 import { warn } from '../edit-core/report';
 
 export interface VrmaNode {
@@ -274,7 +274,7 @@ export interface VrmaExportReport {
 export function unusedMorphsWarning(names: readonly string[]): Diagnostic | null {
   if (!names.length) return null;
   const n = names.length, shown = names.slice(0, 12).join(' '), more = n - 12;
-  const message = `${plural(n, 'keyed morph')} ${agree(n, 'has', 'have')} no expression in the table and ${agree(n, 'was', 'were')} left out (a --map file's "morphs" section adds rows): ${shown}${more > 0 ? ` and ${more} more` : ''}`;
+  const message = `${plural(count(n), 'keyed morph')} ${agree(n, 'has', 'have')} no expression in the table and ${agree(n, 'was', 'were')} left out (a --map file's "morphs" section adds rows): ${shown}${more > 0 ? ` and ${more} more` : ''}`;
   return more > 0 ? { code: 'W_EXPORT_MORPHS_LEFT_OUT_MORE', message, params: { n, names: shown, more } } : { code: 'W_EXPORT_MORPHS_LEFT_OUT', message, params: { n, names: shown } };
 }
 

@@ -37,7 +37,7 @@ import { blockFromRecords, recordBytes, viewOf, withBlocks, type Block, type Fix
 import { fitLinearFree } from './linear-fit';
 import { placeMorphPeaks } from './morph-peaks';
 import { fitWindow, type FitGroup, type SampledWindow, type WindowFit } from './track-fit';
-import { plural, agree } from '../i18n/plural';
+import { count, plural, agree } from '../i18n/plural';
 
 export interface Tolerances {
   /** Bone position, camera target and distance, in units. */
@@ -632,7 +632,7 @@ abstract class InPlaceFit implements FitStrategy {
     return undefined;
   }
   finish(rep: EditReport, cam: CameraOutput): void {
-    if (cam.cutsKept < cam.cutsBefore) warn(rep, 'W_FIT_CUTS_LOST', `${plural(cam.cutsBefore - cam.cutsKept, 'camera cut')} ${agree(cam.cutsBefore - cam.cutsKept, 'was', 'were')} lost`, { n: cam.cutsBefore - cam.cutsKept });
+    if (cam.cutsKept < cam.cutsBefore) warn(rep, 'W_FIT_CUTS_LOST', `${plural(count(cam.cutsBefore - cam.cutsKept), 'camera cut')} ${agree(cam.cutsBefore - cam.cutsKept, 'was', 'were')} lost`, { n: cam.cutsBefore - cam.cutsKept });
   }
 }
 
@@ -751,10 +751,10 @@ class RetimeFit implements FitStrategy {
   }
   finish(rep: EditReport, cam: CameraOutput): void {
     rep.extra.factor = this.factor;
-    if (cam.cutsKept < cam.cutsBefore) warn(rep, 'W_FIT_CUTS_MERGED', `${plural(cam.cutsBefore - cam.cutsKept, 'camera cut')} fell inside one output frame of the next and merged with it`, { n: cam.cutsBefore - cam.cutsKept });
+    if (cam.cutsKept < cam.cutsBefore) warn(rep, 'W_FIT_CUTS_MERGED', `${plural(count(cam.cutsBefore - cam.cutsKept), 'camera cut')} fell inside one output frame of the next and merged with it`, { n: cam.cutsBefore - cam.cutsKept });
     for (const kind of ['light', 'shadow', 'ik'] as const) {
       const n = rep.byKind[kind].collisions;
-      if (n) warn(rep, 'W_FIT_STEPS_REPLACED', `${plural(n, `${kind} key`)} ${agree(n, 'was', 'were')} replaced by a later step that shows at the same output frame`, { n, kind });
+      if (n) warn(rep, 'W_FIT_STEPS_REPLACED', `${plural(count(n), `${kind} key`)} ${agree(n, 'was', 'were')} replaced by a later step that shows at the same output frame`, { n, kind });
     }
   }
 }

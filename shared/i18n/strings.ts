@@ -515,7 +515,7 @@ export function tDynamic(key: string, locale: Locale, params?: Record<string, st
  * counts). Frame numbers ({frame}, {from}, {to}, {first}, {last}…), ids and values are not among them: MMD writes
  * frame 1200 ungrouped, and so does every field a frame is typed into.
  */
-const COUNT_PARAMS = new Set(['n', 'm', 'count', 'keys', 'kept', 'raw', 'before', 'after', 'added', 'dropped', 'collisions', 'replaced', 'skipped', 'changed', 'bones', 'morphs', 'vertices', 'cuts']);
+const COUNT_PARAMS = new Set(['n', 'm', 'count', 'declared', 'keys', 'kept', 'raw', 'before', 'after', 'added', 'dropped', 'collisions', 'replaced', 'skipped', 'changed', 'bones', 'morphs', 'vertices', 'cuts']);
 /** Strings whose {n} is not a count: a byte offset, a line number (as a hex viewer and an editor show them). */
 const UNGROUPED = new Set(['err.atByte', 'err.atLine']);
 const shown = (name: string, v: string | number): string => (typeof v === 'number' && Number.isInteger(v) && Math.abs(v) >= 1000 && COUNT_PARAMS.has(name) ? v.toLocaleString('en-US') : String(v));

@@ -12,7 +12,7 @@ import { BLOCK_KINDS, type BlockKind } from '../vmd/vmd-layout';
 import { blockOf, withBlocks, type Block, type VmdDocument } from '../vmd/vmd-document';
 import { copyRecord, frameAt, keyProgress, KeySet, lastFrameOf, MAX_FRAME, NameCache, putFrame } from '../edit-core/record-util';
 import { edited, editError, finishReport, newReport, type EditResult, warn } from '../edit-core/report';
-import { plural, agree } from '../i18n/plural';
+import { count, plural, agree } from '../i18n/plural';
 
 export interface MergeOptions {
   /** Frames between the end of one file and the start of the next (default 1). */
@@ -76,6 +76,6 @@ export function merge(docs: readonly VmdDocument[], opts: MergeOptions = {}): Ed
   rep.extra.duplicatesDropped = 0;
   for (const kind of BLOCK_KINDS) rep.extra.duplicatesDropped += rep.byKind[kind].collisions;
   offsets.forEach((o, i) => (rep.extra[`offset${i + 1}`] = o));
-  if (rep.extra.duplicatesDropped) warn(rep, 'W_MERGE_DUPLICATES', `${plural(rep.extra.duplicatesDropped, 'key')} repeated a (name, frame) already merged and ${agree(rep.extra.duplicatesDropped, 'was', 'were')} dropped (first file wins)`, { n: rep.extra.duplicatesDropped });
+  if (rep.extra.duplicatesDropped) warn(rep, 'W_MERGE_DUPLICATES', `${plural(count(rep.extra.duplicatesDropped), 'key')} repeated a (name, frame) already merged and ${agree(rep.extra.duplicatesDropped, 'was', 'were')} dropped (first file wins)`, { n: rep.extra.duplicatesDropped });
   return edited(out, finishReport(rep));
 }

@@ -21,7 +21,7 @@ import { blockFromRecords, ikBlockFromRecords, viewOf, withBlocks, type FixedBlo
 import { decodeName } from '../vmd/sjis';
 import { copyRecord, frameAt, NameCache } from '../edit-core/record-util';
 import { edited, editError, finishReport, newReport, type EditReport, type EditResult, warn } from '../edit-core/report';
-import { plural, agree } from '../i18n/plural';
+import { count, plural, agree } from '../i18n/plural';
 
 export interface NameMapping {
   bones: Map<string, string>;
@@ -373,6 +373,6 @@ export function rename(doc: VmdDocument, mapping: NameMapping, opts: RenameOptio
 function noteCollisions(rep: EditReport): void {
   for (const k of ['bone', 'morph'] as const) {
     const n = rep.byKind[k].collisions;
-    if (n) warn(rep, 'W_RENAME_COLLISIONS', `${plural(n, `${k} key`)} now ${agree(n, 'shares', 'share')} a (name, frame) with an earlier key and ${agree(n, 'was', 'were')} left out (the first in the file kept)`, { n, kind: k });
+    if (n) warn(rep, 'W_RENAME_COLLISIONS', `${plural(count(n), `${k} key`)} now ${agree(n, 'shares', 'share')} a (name, frame) with an earlier key and ${agree(n, 'was', 'were')} left out (the first in the file kept)`, { n, kind: k });
   }
 }

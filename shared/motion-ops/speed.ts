@@ -19,7 +19,7 @@ import { blockOf, recordBytes, viewOf, withBlocks, type Block, type VmdDocument 
 import { copyRecord, frameAt, KeySet, MAX_FRAME, NameCache, putFrame } from '../edit-core/record-util';
 import { edited, editError, finishReport, newReport, type EditReport, type EditResult, warn } from '../edit-core/report';
 import { morphExtremes } from '../fit/morph-peaks';
-import { plural, agree } from '../i18n/plural';
+import { count, plural, agree } from '../i18n/plural';
 
 export interface SpeedOptions {
   factor: number;
@@ -176,7 +176,7 @@ export function speed(doc: VmdDocument, opts: SpeedOptions): EditResult {
       morphWarnings(rep, morphs.tracks);
       continue;
     }
-    if (n) warn(rep, 'W_SPEED_COLLISIONS', `${plural(n, `${kind} key`)} landed on a frame already taken and ${agree(n, 'was', 'were')} left out (the first in the file kept)`, { n, kind });
+    if (n) warn(rep, 'W_SPEED_COLLISIONS', `${plural(count(n), `${kind} key`)} landed on a frame already taken and ${agree(n, 'was', 'were')} left out (the first in the file kept)`, { n, kind });
   }
   // Camera keys that are now exactly one frame apart (but were not a cut before) play as cuts.
   const cam = blocks.camera!;
@@ -187,7 +187,7 @@ export function speed(doc: VmdDocument, opts: SpeedOptions): EditResult {
     const nf = Array.from({ length: cam.count }, (_, i) => frameAt(cam, i)).sort((a, b) => a - b);
     let cuts = 0;
     for (let i = 1; i < nf.length; i++) if (nf[i] - nf[i - 1] === 1 && !before.has(nf[i])) cuts++;
-    if (cuts) warn(rep, 'W_SPEED_CAMERA_CUTS', `${plural(cuts, 'camera segment')} became one frame long and will play as ${agree(cuts, 'a camera cut', 'camera cuts')}`, { n: cuts });
+    if (cuts) warn(rep, 'W_SPEED_CAMERA_CUTS', `${plural(count(cuts), 'camera segment')} became one frame long and will play as ${agree(cuts, 'a camera cut', 'camera cuts')}`, { n: cuts });
     rep.extra.newCameraCuts = cuts;
   }
   rep.extra.factor = k;
@@ -201,12 +201,12 @@ function morphWarnings(rep: EditReport, tracks: MorphMoves[]): void {
     const n = t.lost.length;
     if (!n) continue;
     const first = t.lost[0];
-    warn(rep, 'W_SPEED_MORPH_LEFT_OUT', `morph “${t.name}”: ${plural(n, 'key')} landed on a frame already taken and ${agree(n, 'was', 'were')} left out (first: frame ${first.f} → ${first.at}, which keeps the key from frame ${first.kept})`, { name: t.name, n, frame: first.f, at: first.at, kept: first.kept });
+    warn(rep, 'W_SPEED_MORPH_LEFT_OUT', `morph “${t.name}”: ${plural(count(n), 'key')} landed on a frame already taken and ${agree(n, 'was', 'were')} left out (first: frame ${first.f} → ${first.at}, which keeps the key from frame ${first.kept})`, { name: t.name, n, frame: first.f, at: first.at, keptFrame: first.kept });
   }
   const moved = tracks.filter((t) => t.moved.length);
   const n = moved.reduce((s, t) => s + t.moved.length, 0);
   if (n) {
     const first = moved[0];
-    warn(rep, 'W_SPEED_MORPH_MOVED', `${plural(n, 'morph key')} landed on the frame of a key that stays there and ${agree(n, 'was', 'were')} moved to the free frame beside it, so peaks keep the keys around them (first: “${first.name}” frame ${first.moved[0].f} → ${first.moved[0].at})`, { n, name: first.name, frame: first.moved[0].f, at: first.moved[0].at });
+    warn(rep, 'W_SPEED_MORPH_MOVED', `${plural(count(n), 'morph key')} landed on the frame of a key that stays there and ${agree(n, 'was', 'were')} moved to the free frame beside it, so peaks keep the keys around them (first: “${first.name}” frame ${first.moved[0].f} → ${first.moved[0].at})`, { n, name: first.name, frame: first.moved[0].f, at: first.moved[0].at });
   }
 }

@@ -39,7 +39,7 @@ import { retargetKeyCounts } from './key-counts';
 import { withSemiStandardBones } from './semi-standard';
 import { isStandardFigure } from '../skeleton/standard-figure';
 import { qconjMulInto, qinvRotInto, qmulInto, qrotInto } from '../skeleton/quat';
-import { plural, agree } from '../i18n/plural';
+import { count, plural, agree } from '../i18n/plural';
 
 export interface RetargetOptions {
   /** A rename map (shared/motion-ops/rename.ts): its bones section settles source → target bone names, its morphs section morph names. */
@@ -683,7 +683,7 @@ const LISTED = 12;
 function warnLeftOut(rep: EditReport, what: 'bone' | 'morph', items: readonly string[]): void {
   const n = items.length, list = items.slice(0, LISTED).join(', '), more = n - LISTED;
   const code = `W_RETARGET_${what.toUpperCase()}S_LEFT_OUT`;
-  const head = `${plural(n, `${what} track`)} the target model lacks ${agree(n, 'was', 'were')} left out: ${list}`;
+  const head = `${plural(count(n), `${what} track`)} the target model lacks ${agree(n, 'was', 'were')} left out: ${list}`;
   if (more > 0) warn(rep, `${code}_MORE`, `${head} and ${more} more (the report's details list them all)`, { n, list, more });
   else warn(rep, code, head, { n, list });
 }
@@ -1145,7 +1145,7 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
     const unkeyed = own >= 0 && plan.kind[own] === 'none' ? `; ${target.bones[own].name} is now not keyed` : '';
     // One code per wording (W_RETARGET_MAP_REPLACES, …_FOLDED or …_LEFT_OUT, then …_UNKEYED).
     const code = `W_RETARGET_MAP_REPLACES${elsewhere.length ? '_FOLDED' : leftOut ? '_LEFT_OUT' : ''}${unkeyed ? '_UNKEYED' : ''}`;
-    warn(rep, code, `map row ${x.from},${x.to}: ${x.track}'s own track (${x.keys} keys) is replaced by ${x.from}'s${fate}${unkeyed}`, {
+    warn(rep, code, `map row ${x.from},${x.to}: ${x.track}'s own track (${count(x.keys)} keys) is replaced by ${x.from}'s${fate}${unkeyed}`, {
       from: x.from, to: x.to, track: x.track, keys: x.keys, ...(elsewhere.length ? { into: elsewhere.join('/') } : {}), ...(unkeyed ? { bone: target.bones[own].name } : {}),
     });
   }
@@ -1153,11 +1153,11 @@ export function retarget(doc: VmdDocument, source: ModelData, target: ModelData,
   for (const c of details.combinedMorphs) {
     if (c.from.length > 1) {
       const list = c.from.map((x) => (x.ratio === 1 ? x.morph : `${x.morph} ×${x.ratio}`)).join(', ');
-      warn(rep, 'W_RETARGET_MORPHS_ADDED', `morph tracks ${list} land on one morph ${c.morph}: their weights were added frame by frame (${plural(c.keys, 'key')})`, { list, morph: c.morph, n: c.keys });
+      warn(rep, 'W_RETARGET_MORPHS_ADDED', `morph tracks ${list} land on one morph ${c.morph}: their weights were added frame by frame (${plural(count(c.keys), 'key')})`, { list, morph: c.morph, n: c.keys });
     }
     if (c.clamped) {
       const added = c.from.length > 1;
-      warn(rep, added ? 'W_RETARGET_MORPH_CLAMPED_ADDED' : 'W_RETARGET_MORPH_CLAMPED_SCALED', `morph ${c.morph}: ${plural(c.clamped, 'key')} of the ${added ? 'added' : 'scaled'} weights fell outside 0 to 1 and ${agree(c.clamped, 'was', 'were')} clamped`, { morph: c.morph, n: c.clamped });
+      warn(rep, added ? 'W_RETARGET_MORPH_CLAMPED_ADDED' : 'W_RETARGET_MORPH_CLAMPED_SCALED', `morph ${c.morph}: ${plural(count(c.clamped), 'key')} of the ${added ? 'added' : 'scaled'} weights fell outside 0 to 1 and ${agree(c.clamped, 'was', 'were')} clamped`, { morph: c.morph, n: c.clamped });
     }
   }
   if (details.unmatchedMorphs.length) warnLeftOut(rep, 'morph', details.unmatchedMorphs.map((u) => `${u.morph} (${u.keys})`));

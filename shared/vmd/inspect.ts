@@ -7,7 +7,7 @@ import { decodeName } from './sjis';
 import type { CodecError, Diagnostic } from './errors';
 import type { MotionTracks } from './tracks';
 import type { VpdPose } from './vpd';
-import { plural, agree } from '../i18n/plural';
+import { count, plural, agree } from '../i18n/plural';
 
 export type MotionKind = 'motion' | 'morph' | 'camera' | 'light' | 'unknown';
 
@@ -110,10 +110,10 @@ export function cameraCutFrames(frames: Uint32Array): number[] {
 export function summaryNotes(diagnostics: readonly Diagnostic[], tracks: MotionTracks, nonUnitQuaternions: number, ik?: IkBlock): Diagnostic[] {
   const notes = [...diagnostics];
   const b = tracks.bones.duplicates, m = tracks.morphs.duplicates;
-  if (b) notes.push({ code: 'N_BONE_DUPLICATES', message: `${plural(b, 'bone key')} ${agree(b, 'repeats', 'repeat')} a (bone, frame) pair; the first in the file is used`, params: { n: b } });
-  if (m) notes.push({ code: 'N_MORPH_DUPLICATES', message: `${plural(m, 'morph key')} ${agree(m, 'repeats', 'repeat')} a (morph, frame) pair; the first in the file is used`, params: { n: m } });
+  if (b) notes.push({ code: 'N_BONE_DUPLICATES', message: `${plural(count(b), 'bone key')} ${agree(b, 'repeats', 'repeat')} a (bone, frame) pair; the first in the file is used`, params: { n: b } });
+  if (m) notes.push({ code: 'N_MORPH_DUPLICATES', message: `${plural(count(m), 'morph key')} ${agree(m, 'repeats', 'repeat')} a (morph, frame) pair; the first in the file is used`, params: { n: m } });
   if (nonUnitQuaternions) {
-    notes.push({ code: 'N_NON_UNIT', message: `${plural(nonUnitQuaternions, 'bone key')} ${agree(nonUnitQuaternions, 'has', 'have')} a rotation quaternion whose length is not 1 (kept as stored)`, params: { n: nonUnitQuaternions } });
+    notes.push({ code: 'N_NON_UNIT', message: `${plural(count(nonUnitQuaternions), 'bone key')} ${agree(nonUnitQuaternions, 'has', 'have')} a rotation quaternion whose length is not 1 (kept as stored)`, params: { n: nonUnitQuaternions } });
   }
   if (ik) notes.push(...ikOffNotes(ikOffSpans(ik, tracks), tracks.lastFrame));
   return notes;

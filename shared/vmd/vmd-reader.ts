@@ -15,7 +15,7 @@ import {
   HEADER_V1,
 } from './vmd-layout';
 import { emptyBlocks, fixedBlock, ikBlock, viewOf, type VmdDocument } from './vmd-document';
-import { plural, agree } from '../i18n/plural';
+import { count, plural, agree } from '../i18n/plural';
 
 const MAGIC_BYTES = Array.from(MAGIC, (c) => c.charCodeAt(0));
 
@@ -137,7 +137,7 @@ export function readVmd(input: Uint8Array): Result<VmdDocument> {
   if (trailing.length > 0) {
     diagnostics.push({
       code: present < 6 ? 'W_VMD_SHORT_TAIL' : 'W_VMD_TRAILING',
-      message: `${plural(trailing.length, 'byte')} after the last block ${agree(trailing.length, 'is kept as it is', 'are kept as they are')}`,
+      message: `${plural(count(trailing.length), 'byte')} after the last block ${agree(trailing.length, 'is kept as it is', 'are kept as they are')}`,
       params: { n: trailing.length },
       offset: off,
     });

@@ -19,7 +19,7 @@
 import { fail, ok, type Diagnostic, type Result } from './errors';
 import { decodeText, encodeSjis } from './sjis';
 import type { Quat, Vec3 } from './records';
-import { plural } from '../i18n/plural';
+import { count, plural } from '../i18n/plural';
 
 export const VPD_MAGIC = 'Vocaloid Pose Data file';
 
@@ -295,7 +295,7 @@ export function readVpd(bytes: Uint8Array): Result<VpdPose> {
   if (declaredBones !== null && declaredBones !== bones.length) {
     diagnostics.push({
       code: 'W_VPD_COUNT',
-      message: `header declares ${plural(declaredBones, 'bone')} but the file has ${plural(bones.length, 'bone section')}; the sections are used`,
+      message: `header declares ${plural(count(declaredBones), 'bone')} but the file has ${plural(count(bones.length), 'bone section')}; the sections are used`,
       params: { declared: declaredBones, n: bones.length },
     });
   }

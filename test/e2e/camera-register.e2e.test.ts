@@ -284,4 +284,29 @@ describe('register the orbit view as a camera key', () => {
     expect(Buffer.compare(readFileSync(dance), danceBytes)).toBe(0);
     expect(app().errors.filter((e) => !/favicon/.test(e))).toEqual([]);
   });
+
+  it('the notice of a K undone goes with it (docsfix 6): 02_laugh with no camera, K, Ctrl+Z: no "Camera key registered" beside "No unsaved changes"', async () => {
+    const { page } = suite.app;
+    if (await page.isChecked('[data-testid="preview-look-through"]')) await page.uncheck('[data-testid="preview-look-through"]');
+    const laugh = path.join(suite.tmp.dir, '02_laugh.vmd');
+    copyWritable(corpusPath('gene/motion/02_laugh.vmd'), laugh);
+    await openFileViaDialog(page, laugh);
+    expect(await page.locator('[data-testid="scene-tab"][data-kind="camera"]').count()).toBe(0);
+    await dismissNotices(page);
+    await seek(page, 0);
+    await page.locator('[data-testid="preview-scrub"]').blur();
+    const notices = () => page.locator('[data-testid="notice-message"]').allTextContents();
+    await page.keyboard.press('k');
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="notice-message"]')].some((m) => m.textContent?.includes('Camera key registered at frame 0')));
+    // The pointer over the notices holds their fade (stores/notify.ts hold): what goes now goes because of the undo.
+    await page.locator('[data-testid="notifications"]').hover();
+    await page.keyboard.press('Control+z');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="scene-tab"][data-kind="camera"]').length === 0);
+    await page.waitForFunction(() => document.querySelector('[data-testid="status-state"]')?.textContent === 'No unsaved changes');
+    await page.waitForFunction(() => ![...document.querySelectorAll('[data-testid="notice-message"]')].some((m) => m.textContent?.includes('Camera key registered')));
+    expect((await notices()).filter((m) => m.includes('Camera key registered'))).toEqual([]);
+    await suite.app.screenshot('camera-register-k-undone');
+    await page.mouse.move(0, 0);
+    expect(app().errors.filter((e) => !/favicon/.test(e))).toEqual([]);
+  });
 });

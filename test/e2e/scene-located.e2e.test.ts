@@ -36,7 +36,7 @@ describe('a scene whose files lie beside it, not where it names them (browser mo
     );
     await openSceneViaDialog(page, file);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="scene-tab"]').length === 3);
-    const line = 'Found 3 of the scene’s files beside it, not where it names them; Save Scene writes the paths found';
+    const line = 'Found 3 of the scene’s files beside it, not where it names them; saving the scene writes the paths found';
     await page.waitForFunction((l) => [...document.querySelectorAll('[data-testid="notice-message"]')].some((e) => e.textContent?.trim() === l), line);
     const tabText = await page.$$eval('[data-testid="scene-tab"]', (els) => els.map((e) => e.textContent?.replace(/\s+/g, ' ').trim() ?? ''));
     expect(tabText.some((t) => t.includes('no motion file'))).toBe(false);

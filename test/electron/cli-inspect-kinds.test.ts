@@ -298,7 +298,7 @@ describe('videos (MP4, MOV, WebM, MKV, AVI): named as a video, with their format
   it('the sniffing tells a film from a song by its brands, its tracks where its moov is read, a Matroska codec', () => {
     const ftyp = (major: string, ...compatible: string[]) => box('ftyp', ascii(major), [0, 0, 2, 0], ...compatible.map(ascii));
     const cases: [string, Uint8Array][] = [
-      // What the app's Render → Video… writes (mediabunny: isom, avc1, mp41; its moov at the end, not read).
+      // What the app's Video… writes (mediabunny: isom, avc1, mp41; its moov at the end, not read).
       ['app mp4', new Uint8Array([...ftyp('isom', 'isom', 'avc1', 'mp41'), ...box('mdat', [1, 2, 3])])],
       ['mp42', new Uint8Array(ftyp('mp42', 'mp42', 'isom'))],
       ['iso5 (fragmented)', new Uint8Array(ftyp('iso5', 'iso5', 'iso6', 'mp41'))],
@@ -351,7 +351,7 @@ describe('videos (MP4, MOV, WebM, MKV, AVI): named as a video, with their format
       writeFileSync(path.join(d, 'clip.webm'), ebml('webm', 'V_VP9'));
       writeFileSync(path.join(d, 'tone.m4a'), new Uint8Array([...box('ftyp', ascii('M4A '), [0, 0, 2, 0], ascii('M4A ')), ...box('mdat', [0])]));
     }
-    const says = (format: string) => `a video (${format}), not a motion, a model, a song or a scene: VMD Studio writes videos (Render → Video…) but does not read them`;
+    const says = (format: string) => `a video (${format}), not a motion, a model, a song or a scene: VMD Studio writes videos (Video…; Render → Video… in the desktop app) but does not read them`;
     const t = await cli(d, 'inspect', 'clip.mp4', 'clip.webm', 'tone.m4a');
     expect(t.code).toBe(1);
     expect(t.out).toContain(`clip.mp4\n  ERROR E_UNSUPPORTED: ${says('MP4')} (at byte 0)\n\n`);

@@ -52,8 +52,8 @@ describe("a friend's scene: absolute paths from another machine, names in anothe
     expect(t.code, t.err).toBe(0);
     const lines = t.out.split('\n');
     expect(lines).toContain('  actor 1  model models/ジェネ/Gene_light.pmx  motion motions/wavefile_v2.vmd  40 frames (1.33 s)');
-    expect(lines).toContain('  warning found models/ジェネ/Gene_light.pmx beside the scene for C:\\Users\\友達\\Documents\\MMD\\proj\\models\\ジェネ\\Gene_light.pmx (the app opens it from there; Save Scene writes its path)');
-    expect(lines).toContain('  warning found motions/wavefile_v2.vmd beside the scene for Motions/WaveFile_v2.VMD (the app opens it from there; Save Scene writes its path)');
+    expect(lines).toContain('  warning found models/ジェネ/Gene_light.pmx beside the scene for C:\\Users\\友達\\Documents\\MMD\\proj\\models\\ジェネ\\Gene_light.pmx (the app opens it from there; saving the scene writes its path)');
+    expect(lines).toContain('  warning found motions/wavefile_v2.vmd beside the scene for Motions/WaveFile_v2.VMD (the app opens it from there; saving the scene writes its path)');
     expect(lines).toContain('  warning C:\\Users\\友達\\Documents\\MMD\\proj\\motions\\gone.vmd: not found');
     const j = JSON.parse((await cli(d, 'inspect', '--json', 'win.vmdscene')).out.trim().split('\n')[0]);
     expect(j.missing).toEqual(['C:\\Users\\友達\\Documents\\MMD\\proj\\motions\\gone.vmd']);

@@ -223,7 +223,7 @@ export async function inspectScene(file: string): Promise<{ ok: true; value: Sce
   // Coded (inspect-warnings.ts): said in Japanese under --lang ja.
   const said: Described = { warnings: [] };
   const warnings = said.warnings;
-  for (const l of located) addWarning(said, 'W_SCENE_FOUND_BESIDE', `found ${storedPath(dir, l.found)} beside the scene for ${storedPath(dir, l.path)} (the app opens it from there; Save Scene writes its path)`, { found: storedPath(dir, l.found), path: storedPath(dir, l.path) });
+  for (const l of located) addWarning(said, 'W_SCENE_FOUND_BESIDE', `found ${storedPath(dir, l.found)} beside the scene for ${storedPath(dir, l.path)} (the app opens it from there; saving the scene writes its path)`, { found: storedPath(dir, l.found), path: storedPath(dir, l.path) });
   for (const p of missing) addWarning(said, 'W_SCENE_NOT_FOUND', `${p}: not found`, { path: p });
   // Each model's textures that are not there, as `inspect MODEL` finds them: a texture left out is the most
   // common break of a shared folder, and the list is what to add before zipping it.

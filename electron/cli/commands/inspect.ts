@@ -68,8 +68,8 @@ async function inspectFile(file: string, kind: FileKind | null, head: Uint8Array
     const c = await inspectCapture(file, kind);
     return c.ok ? withCodes({ file, ok: true, ...c.value }, c.diagnostics) : failed(file, c.error);
   }
-  // A film (the app's own Render → Video… output, say): named with its format, as other commands name it.
-  if (kind === 'video') return failed(file, { code: 'E_UNSUPPORTED', message: `${fileKindName(kind, head)}, not a motion, a model, a song or a scene: VMD Studio writes videos (Render → Video…) but does not read them`, offset: 0 });
+  // A film (the app's own Video… output, say): named with its format, as other commands name it.
+  if (kind === 'video') return failed(file, { code: 'E_UNSUPPORTED', message: `${fileKindName(kind, head)}, not a motion, a model, a song or a scene: VMD Studio writes videos (Video…; Render → Video… in the desktop app) but does not read them`, offset: 0 });
   // The codes of the warnings ride beside them (not enumerable: a spread leaves them behind), for --lang ja.
   if (kind === 'audio') {
     const a = describeAudio(head, file);

@@ -10,7 +10,7 @@ import { optNumber, optValue, parseArgs, UsageError, outputRequired } from '../a
 import type { CommandInfo } from '../io';
 import { failWith, writeEditResult } from './edit-output';
 import { displayPath, formatCount } from '../format';
-import { plural, agree } from '../../../shared/i18n/plural';
+import { count, plural, agree } from '../../../shared/i18n/plural';
 import { cliProgress } from '../progress';
 
 /**
@@ -67,7 +67,7 @@ export const mergeCommand: CommandInfo = {
     if (docs.some(isModel)) {
       for (const [i, d] of docs.entries()) {
         const n = d.camera.count;
-        if (!isModel(d) && n > 0) warn(r.value.report, 'W_MERGE_CAMERA_MOTION', `${a.positionals[i]} is a camera motion: its ${plural(n, 'camera key')} ${agree(n, 'was', 'were')} added to a model motion (MMD plays them only when the file is loaded onto the camera)`, { file: a.positionals[i], n });
+        if (!isModel(d) && n > 0) warn(r.value.report, 'W_MERGE_CAMERA_MOTION', `${a.positionals[i]} is a camera motion: its ${plural(count(n), 'camera key')} ${agree(n, 'was', 'were')} added to a model motion (MMD plays them only when the file is loaded onto the camera)`, { file: a.positionals[i], n });
       }
     }
     return writeEditResult(io, a, output, r.value.doc, r.value.report, 'merge', (s) => mergeLine(s, a.positionals.map((p) => displayPath(path.resolve(io.cwd, p), p, io.cwd))));

@@ -234,7 +234,7 @@ export function useEditorActions() {
       sel.active = { kind: a.kind, record: a.record - below };
     }
     sel.selectSets(movedRecordsAfter(diff));
-    useNotifyStore().push('info', { key: n === 1 ? 'editor.movedReplacedOne' : 'editor.movedReplaced', params: { n } });
+    useWorkspaceStore().editNotice('info', { key: n === 1 ? 'editor.movedReplacedOne' : 'editor.movedReplaced', params: { n } });
   }
 
   /** Camera, light and self-shadow keys go to the scene's camera document, model keys to its actor, whichever is shown. */

@@ -49,14 +49,16 @@ export function useTimelineNav(tv: TimelineView) {
   }
 
   /**
-   * Goes to the previous (dir −1) or next key of the scope's tracks; false when there is none. The keys
+   * Goes to the previous (dir −1) or next key of the scope's tracks; false when there is none. With no active
+   * track (a file just opened), 'active' goes by every track, as MMD's frame buttons step through the whole motion
+   * with nothing picked: `[` / `]` right after opening did nothing and said nothing (docs pass, docsfix 7). The keys
    * there on those tracks become the selection (the active track's key the active one), so the key and
    * curve panes show the key landed on and edits go to it, not to the key selected before.
    */
   function jumpKey(dir: 1 | -1, scope: TrackScope = tv.nav.scope): boolean {
     const t = tracks();
     if (!t) return false;
-    const ids = scopeTracks(scope);
+    const ids = scope === 'active' && !sel.activeTrack ? scopeTracks('all') : scopeTracks(scope);
     const f = adjacentKeyFrame(t, ids, time.frame, dir);
     if (f === null) return false;
     time.pause();

@@ -126,7 +126,8 @@ export function useRegisterView(opts: { keyboard?: boolean } = {}) {
     if (!r) return false;
     sel.setActiveTrack({ kind: 'camera', track: 0 });
     if (record >= 0) sel.select([{ kind: 'camera', record }], 'replace');
-    useNotifyStore().success({ key: replaced ? 'camera.registerReplaced' : 'camera.registerDone', params: { frame } });
+    // Said of the key's step: Ctrl+Z of the key (and of the camera made for it) takes the notice away too.
+    useWorkspaceStore().editNotice('success', { key: replaced ? 'camera.registerReplaced' : 'camera.registerDone', params: { frame } });
     return true;
   }
 

@@ -353,8 +353,8 @@ export async function importCapture(): Promise<boolean> {
   await m.close(true);
   const params = { name, kept: r.report.keysKept, raw: r.report.keysRaw };
   // Placed beside the other actors (its stage, not its keys): say where, and where to move it.
-  if (placed) useNotifyStore().success({ key: 'mocap.importedBeside', params: { ...params, x: placed.position[0] } });
-  else useNotifyStore().success({ key: 'mocap.imported', params });
+  if (placed) useWorkspaceStore().editNotice('success', { key: 'mocap.importedBeside', params: { ...params, x: placed.position[0] } });
+  else useWorkspaceStore().editNotice('success', { key: 'mocap.imported', params });
   // Off to the side of the view it stood in, or walking off it: the free view widens to show it and the
   // others along their paths (scene-actors.ts frameActors).
   usePreviewStore().requestFrameActors();
@@ -396,7 +396,7 @@ export async function loadCaptureOnto(): Promise<boolean> {
   if (!done) return false;
   await m.close();
   const doc = useWorkspaceStore().get(target.id);
-  useNotifyStore().success(motionLoadedText(file, target.name, doc?.fileName ?? ''));
+  useWorkspaceStore().editNotice('success', motionLoadedText(file, target.name, doc?.fileName ?? ''));
   usePreviewStore().requestFrameActors();
   return true;
 }

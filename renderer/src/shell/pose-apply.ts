@@ -352,7 +352,8 @@ async function loadMotion(id: number, content: DocumentContent, file: string, sh
   if (content.path && scene.relinkable(id)) {
     const missing = scene.entries.find((e) => e.id === id)?.missing;
     if (!(await scene.relink(id, content, `load motion ${file}`))) return false;
-    useNotifyStore().success(
+    useWorkspaceStore().editNotice(
+      'success',
       missing
         ? { key: 'scene.motionRelinked', params: { actor: shown, ...relinkNames(content.path, missing) } }
         : { key: 'scene.motionLinked', params: { name: file, actor: shown } },
@@ -367,8 +368,8 @@ async function loadMotion(id: number, content: DocumentContent, file: string, sh
   const from = decodeName(content.doc.modelName).trim(), kept = decodeName(loaded.doc.modelName).trim();
   const none = { key: 'scene.modelNameNone' as const };
   // Said as long as a warning: the file's header named another model, which the saved file will not.
-  if (from !== kept) useNotifyStore().push('success', text, { key: 'scene.motionLoadedModel', params: { from: from || none, model: kept || none } }, NOTICE_TIMEOUT_MS.warning);
-  else useNotifyStore().success(text);
+  if (from !== kept) useWorkspaceStore().editNotice('success', text, { key: 'scene.motionLoadedModel', params: { from: from || none, model: kept || none } }, NOTICE_TIMEOUT_MS.warning);
+  else useWorkspaceStore().editNotice('success', text);
   return true;
 }
 
@@ -415,7 +416,7 @@ export function applyPoseToActor(id: number, pose: VpdPose, file: string, frame:
   const text = { key: 'scene.poseApplied' as const, params: { name: file, actor: scene.partName(id), frame, bones: a.bones, morphs: a.morphs } };
   const missing = [...a.missingBones, ...a.missingMorphs, ...a.skipped];
   // A list to read: it stays as long as a warning does.
-  if (missing.length) useNotifyStore().push('success', text, { key: 'scene.poseMissing', params: { n: missing.length, names: missing.join(', ') } }, NOTICE_TIMEOUT_MS.warning);
-  else useNotifyStore().success(text);
+  if (missing.length) useWorkspaceStore().editNotice('success', text, { key: 'scene.poseMissing', params: { n: missing.length, names: missing.join(', ') } }, NOTICE_TIMEOUT_MS.warning);
+  else useWorkspaceStore().editNotice('success', text);
   return a;
 }

@@ -366,7 +366,7 @@ export const useBatchStore = defineStore('batch', {
       ];
       // A fit re-expresses the keys (a re-timing has no key of the input at its old place): there the
       // kept / added / dropped line counts nothing a person can check, and the fit's own line says it.
-      useNotifyStore().push(
+      useWorkspaceStore().editNotice(
         (r.dropped && !fitted) || r.collisions || r.warnings.length ? 'warning' : 'success',
         { key: 'batch.doc.applied', params: { op: opText, name: doc.fileName } },
         // The edit's warnings in the UI's language where they have a code (nujp 1: they were English in a Japanese UI).

@@ -160,7 +160,7 @@ export const useMergeStore = defineStore('merge', {
             if (!isModelMotion(d) && d.camera.count > 0) detail.push({ key: 'merge.cameraIntoModel', params: { file: i === 0 ? ws.fileName : names[i - 1], n: d.camera.count } });
           });
         }
-        notify.push(detail.length > 1 ? 'warning' : 'success', { key: 'merge.applied', params: { files: names.join(', '), name: ws.fileName } }, detail);
+        useWorkspaceStore().editNotice(detail.length > 1 ? 'warning' : 'success', { key: 'merge.applied', params: { files: names.join(', '), name: ws.fileName } }, detail);
         this.hide();
         return true;
       } finally {

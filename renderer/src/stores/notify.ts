@@ -53,6 +53,13 @@ export interface Notice {
    * runs `run` and dismisses the notice. Also the follow's offers ("Turn follow off").
    */
   action?: NoticeAction;
+  /**
+   * The undo step this notice reports (a key registered, a pose applied, keys replaced by a move…: workspace
+   * editNotice tags it with the step just recorded): when that step is undone, the notice goes with it (dropStep),
+   * or "Camera key registered at frame 0" stayed beside "No unsaved changes" after Ctrl+Z (docs pass, docsfix 6).
+   * Only its identity is used; a redo does not bring the notice back.
+   */
+  step?: object;
 }
 
 /** A notice's button: its label (a string key) and what it does. */
@@ -270,6 +277,10 @@ export const useNotifyStore = defineStore('notify', {
         const of = n.about ?? n.error?.file;
         if (of !== undefined && gone.has(of)) this.dismiss(n.id);
       }
+    },
+    /** The notices reporting undo step `step` go: it was undone (workspace step). */
+    dropStep(step: object) {
+      for (const n of [...this.items]) if (n.step === step) this.dismiss(n.id);
     },
     /** "Dismiss all": every notice, errors included (their fade timers stop). */
     clear() {

@@ -263,7 +263,7 @@ export const useBakeStore = defineStore('physics-bake', () => {
     hist.commit(step);
     // Record indices of the old selection mean other keys now: start afresh.
     useSelectionStore().clear();
-    notify.success({ key: 'bake.applied', params: { name: useWorkspaceStore().fileName, kept: r.report.keptKeys, bones: r.report.bones.length } });
+    useWorkspaceStore().editNotice('success', { key: 'bake.applied', params: { name: useWorkspaceStore().fileName, kept: r.report.keptKeys, bones: r.report.bones.length } });
     close();
     return true;
   }

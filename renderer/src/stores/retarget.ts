@@ -371,7 +371,7 @@ export const useRetargetStore = defineStore('retarget', {
       useSelectionStore().clear();
       const x = shown.details;
       this.applied = { actorId: d.id, source: this.sourceName, modelName: motionModelName(shown.doc), folded: x.folded, unmatched: x.unmatched };
-      useNotifyStore().push(x.unmatched.length || x.unmatchedMorphs.length ? 'warning' : 'success', { key: 'retarget.applied', params: { name: d.fileName, model: this.targetName } }, {
+      useWorkspaceStore().editNotice(x.unmatched.length || x.unmatchedMorphs.length ? 'warning' : 'success', { key: 'retarget.applied', params: { name: d.fileName, model: this.targetName } }, {
         key: 'retarget.appliedDetail',
         params: { folded: x.folded.length, scaled: x.scaled.length, refitted: x.refitted.length, unmatched: x.unmatched.length, morphs: x.unmatchedMorphs.length },
       });

@@ -718,7 +718,7 @@ export const useSceneStore = defineStore('scene', () => {
     // A new actor dances on the model shown until now: say which, and how to give it another.
     if (kind === 'actor') {
       const on = model ? basenamePath(model) : { key: 'scene.figure' as const };
-      useNotifyStore().success({ key: 'scene.actorAdded', params: { name: r.value.fileName, model: on } });
+      useWorkspaceStore().editNotice('success', { key: 'scene.actorAdded', params: { name: r.value.fileName, model: on } });
     } else useNotifyStore().success({ key: 'notify.opened', params: { name: r.value.fileName } });
     return true;
   }
@@ -748,7 +748,7 @@ export const useSceneStore = defineStore('scene', () => {
     const model = usePreviewStore().model?.path ?? null;
     addAsStep({ ...content, path: null }, 'actor', model, { unsaved: true });
     const on = model ? basenamePath(model) : { key: 'scene.figure' as const };
-    useNotifyStore().success({ key: 'scene.actorAddedCopy', params: { name: content.fileName, model: on, owner: ownerText(owner) } });
+    useWorkspaceStore().editNotice('success', { key: 'scene.actorAddedCopy', params: { name: content.fileName, model: on, owner: ownerText(owner) } });
     return true;
   }
 

@@ -29,7 +29,7 @@ import type { EditReport } from '../../../shared/edit-core/report';
 import { fitClient } from '../fit/fit-client';
 import { fitFigures, useFitPreviewStore, type FitPreviewResult } from './fit-preview';
 import { useHistoryStore } from './history';
-import { useNotifyStore } from './notify';
+import { useWorkspaceStore } from './workspace';
 import { useSelectionStore } from './selection';
 
 /** The tolerance fields: Reduce's option specs whose name ends in -tol (pos-tol, rot-tol, morph-tol). */
@@ -221,7 +221,7 @@ export const useSimplifyStore = defineStore('simplify', {
       this.cancel();
       hist.commit(step);
       useSelectionStore().clear();
-      useNotifyStore().push('success', {
+      useWorkspaceStore().editNotice('success', {
         key: 'simplify.applied',
         params: fitFigures(x),
       });

@@ -65,7 +65,7 @@ import {
 } from '../../../shared/key-edits';
 import { notAMotionError, refuseEmpty } from '../../../shared/ipc/file-kind';
 import { useApi } from '../api';
-import { useNotifyStore, type NoticeError } from './notify';
+import { useNotifyStore, type NoticeError, type NoticeKind, type NoticeText } from './notify';
 import { useSelectionStore } from './selection';
 import { useSettingsStore } from './settings';
 import { useTimeStore } from './time';
@@ -854,6 +854,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     if (s?.kind === 'scene') {
       from.pop();
       to.push(s);
+      if (back) dropStepNotices(s);
       if (s.removed) {
         if (back) {
           reclaim(s.removed);
@@ -882,6 +883,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     const next = done?.next ?? (back ? revertDiff(d.doc, s.diff) : applyDiff(d.doc, s.diff));
     from.pop();
     to.push(s);
+    if (back) dropStepNotices(s);
     // A whole-block step swaps its kept tracks with the document's (see DocumentStep.kept).
     const other: Prepared = { tracks: d.tracks, info: d.info };
     const ready = done?.ready ?? s.kept ?? null;
@@ -900,6 +902,19 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     const before = undoStack[undoStack.length - 1];
     if (back && s.joined && before?.kind === 'scene' && before.added?.id === s.doc) step('undo');
     return true;
+  }
+
+  /** The notices that reported step `s` go with it (Notice.step): an undone edit is not still announced. */
+  function dropStepNotices(s: HistoryStep) {
+    useNotifyStore().dropStep(s);
+  }
+
+  /**
+   * A notice that reports the edit just recorded (the undo stack's last step: a key registered, a pose applied, an
+   * import added): undoing that step takes the notice away (Notice.step). Call it right after the edit's commit.
+   */
+  function editNotice(kind: NoticeKind, text: NoticeText, detail?: NoticeText, timeoutMs?: number): number {
+    return useNotifyStore().add({ kind, text, detail, step: undoStack[undoStack.length - 1] }, timeoutMs);
   }
 
   function reselect(doc: VmdDocument, sets: RecordsByKind) {
@@ -1227,6 +1242,7 @@ export const useWorkspaceStore = defineStore('workspace', () => {
   }
 
   return {
+    editNotice,
     ids,
     activeId,
     version,

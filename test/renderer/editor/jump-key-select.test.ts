@@ -96,4 +96,31 @@ describe('previous / next key selects the key it lands on', () => {
     expect(sel.refs.map((r) => r.record).sort()).toEqual([1, 4]);
     expect(sel.active).toEqual({ kind: 'bone', record: 4 });
   });
+
+  it('[ / ] with no active track (a file just opened): by every track, as MMD’s frame buttons with nothing picked (docsfix 7)', () => {
+    // Before, the active track's scope named no track and the jump did nothing, saying nothing.
+    open();
+    const sel = useSelectionStore(), time = useTimeStore();
+    const nav = useTimelineNav(createTimelineView());
+    sel.clear();
+    sel.setActiveTrack(null);
+    time.seek(0);
+    // Keys by hand: センター at 50, 頭 at 70, 上半身 and センター at 100.
+    expect(nav.jumpKey(1, 'active')).toBe(true);
+    expect(time.frame).toBe(50);
+    expect(sel.refs).toEqual([{ kind: 'bone', record: 3 }]);
+    expect(nav.jumpKey(1, 'active')).toBe(true);
+    expect(time.frame).toBe(70);
+    expect(sel.refs).toEqual([{ kind: 'bone', record: 5 }]);
+    expect(nav.jumpKey(1, 'active')).toBe(true);
+    expect(time.frame).toBe(100);
+    expect(sel.refs.map((r) => r.record).sort()).toEqual([1, 4]);
+    // Still no active track: it stays the whole motion's step, back the same way.
+    expect(sel.activeTrack).toBeNull();
+    expect(nav.jumpKey(-1, 'active')).toBe(true);
+    expect(time.frame).toBe(70);
+    // Past the last key there is none to go to.
+    time.seek(100);
+    expect(nav.jumpKey(1, 'active')).toBe(false);
+  });
 });

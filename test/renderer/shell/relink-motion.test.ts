@@ -64,7 +64,7 @@ describe('relinking a missing motion with Load onto', () => {
     // The file as it is (its own model name too): nothing to save.
     expect(writeVmd(ws.doc!)).toEqual(files.get('/p/motions/walk_v2.vmd'));
     expect(ws.dirty).toBe(false);
-    expect(last()).toBe('matcap_sample now uses walk_v2.vmd in place of walk.vmd, which the scene names but could not be found (Save Scene names walk_v2.vmd; Undo gives back the missing one)');
+    expect(last()).toBe('matcap_sample now uses walk_v2.vmd in place of walk.vmd, which the scene names but could not be found (saving the scene names walk_v2.vmd; Undo gives back the missing one)');
     expect(last('ja')).toBe('matcap_sample は、シーンにあるが見つからない walk.vmd の代わりに walk_v2.vmd を使います（シーンを保存すると walk_v2.vmd を記録します。元に戻すで見つからないものに戻せます）');
     expect(useHistoryStore().undoLabel).toBe('load motion walk_v2.vmd');
 
@@ -196,7 +196,7 @@ describe('relinking a file moved to another folder (same name)', () => {
     expect(status('ja')).toBe('idle.vmd が見つかりません: 今ある場所から「開く…」で開き、アクターに読み込んでください');
 
     expect(await openOnto('/p/moved/idle.vmd', 'load')).toBe(true);
-    expect(last()).toBe('matcap_sample now uses moved/idle.vmd in place of motions/idle.vmd, which the scene names but could not be found (Save Scene names moved/idle.vmd; Undo gives back the missing one)');
+    expect(last()).toBe('matcap_sample now uses moved/idle.vmd in place of motions/idle.vmd, which the scene names but could not be found (saving the scene names moved/idle.vmd; Undo gives back the missing one)');
     expect(status()).toBe('Unsaved changes in stage.vmdscene');
     // walk.vmd is still missing: the notice stays.
     expect(notFound()).toHaveLength(1);

@@ -57,7 +57,7 @@ describe('a scene whose files main found beside it', () => {
     const notice = useNotifyStore().items.find((n) => noticeLines(n, 'en').message.startsWith('Found'))!;
     expect(notice.kind).toBe('warning');
     expect(noticeLines(notice, 'en')).toEqual({
-      message: 'Found 2 of the scene’s files beside it, not where it names them; Save Scene writes the paths found',
+      message: 'Found 2 of the scene’s files beside it, not where it names them; saving the scene writes the paths found',
       detail: `motions/33_angry.vmd for ${FRIEND_ANGRY} · motions/wavefile_v2.vmd for Motions/WaveFile_v2.VMD`,
     });
     expect(noticeLines(notice, 'ja')).toEqual({
@@ -75,7 +75,7 @@ describe('a scene whose files main found beside it', () => {
     openingWithLocated([{ path: FRIEND_ANGRY, found: '/p/motions/33_angry.vmd' }]);
     expect(await useSceneStore().openPath('/p/win.vmdscene')).toBe(true);
     const notice = useNotifyStore().items.find((n) => noticeLines(n, 'en').message.startsWith('Found'))!;
-    expect(noticeLines(notice, 'en').message).toBe(`Found motions/33_angry.vmd beside the scene for ${FRIEND_ANGRY}; Save Scene writes the path found`);
+    expect(noticeLines(notice, 'en').message).toBe(`Found motions/33_angry.vmd beside the scene for ${FRIEND_ANGRY}; saving the scene writes the path found`);
     expect(noticeLines(notice, 'ja').message).toBe(`${FRIEND_ANGRY} がないため、シーンのフォルダにある motions/33_angry.vmd を開きました。シーンを保存すると見つかったパスを書きます`);
   });
 });

@@ -2,7 +2,7 @@
 // string (before, "1 file(s)" everywhere a count of files, bones, keys, bytes or folders was said).
 import { describe, expect, it } from 'vitest';
 import { t, tDynamic } from '../../../shared/i18n/strings';
-import { agree, plural } from '../../../shared/i18n/plural';
+import { agree, count, plural } from '../../../shared/i18n/plural';
 
 describe('plural words in UI strings', () => {
   it('picks the word by the count, formatted or not; Japanese is unchanged', () => {
@@ -38,5 +38,10 @@ describe('plural() and agree() in the engines\' messages', () => {
     expect(plural('1', 'byte')).toBe('1 byte');
     expect(plural(2, 'body', 'bodies')).toBe('2 bodies');
     expect([1, 3].map((n) => agree(n, 'was', 'were'))).toEqual(['was', 'were']);
+  });
+
+  it('count() groups a whole number by thousands (3,016), as the summary lines do; small numbers and fractions as they are', () => {
+    expect([0, 999, 1000, 3016, -1234, 1234567, 1.5].map(count)).toEqual(['0', '999', '1,000', '3,016', '-1,234', '1,234,567', '1.5']);
+    expect(plural(count(3016), 'bone key')).toBe('3,016 bone keys');
   });
 });

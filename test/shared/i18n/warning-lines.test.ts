@@ -48,6 +48,28 @@ describe('coded warnings', () => {
     expect((s.warningCodes as unknown[]).length).toBe(2);
   });
 
+  it('counts past 999 are grouped by thousands in the English line as in the table and Japanese; frame numbers are not', () => {
+    // docsfix 1: `speed mocap.vmd --factor 2` warned "3016 bone keys landed…" while its summary said "lost 3,016".
+    // 腕 keyed at 0..2001 twice as fast: frame f lands on round(f / 2) (halves away from zero), so 0..2001 land on
+    // 0..1001: 1,002 kept, 1,000 left out.
+    const many = buildVmd({ bones: Array.from({ length: 2002 }, (_, f) => bone('腕', f)) });
+    const r = must(speed(many, { factor: 2 })).report;
+    expect(r.warnings).toEqual(['1,000 bone keys landed on a frame already taken and were left out (the first in the file kept)']);
+    expect(warningLines(r, 'en')).toEqual(r.warnings);
+    expect(warningTexts(r).map((w) => renderWarning(w, 'en'))).toEqual(r.warnings);
+    expect(warningLines(r, 'ja')).toEqual(['ボーンのキー 1,000 個が既にキーのあるフレームに重なったため除外しました（ファイル内で先のキーを使用）']);
+    // A morph key left out past frame 999 (keys on 3000..3008, alternately 0 and 1, ×3 land three on a frame
+    // with no free frame beside them): the frame it keeps the key from is a frame number, ungrouped in both
+    // languages (the table's {kept} was a count parameter: "frame 3,002" in Japanese and in the table's English).
+    const blink = buildVmd({ morphs: [3000, 3001, 3002, 3003, 3004, 3005, 3006, 3007, 3008].map((frame, i) => ({ name: 'あ', frame, weight: i % 2 })) });
+    const b = must(speed(blink, { factor: 3 })).report;
+    const left = b.warnings.find((w) => w.startsWith('morph “あ”'));
+    expect(left).toMatch(/^morph “あ”: \d keys landed on a frame already taken and were left out \(first: frame 300\d → 100\d, which keeps the key from frame 300\d\)$/);
+    expect(warningTexts(b).map((w) => renderWarning(w, 'en'))).toEqual(b.warnings);
+    expect(warningLines(b, 'ja').join('\n')).toMatch(/フレーム 300\d/);
+    expect(warningLines(b, 'ja').join('\n')).not.toMatch(/\d,\d/);
+  });
+
   it('a warning without a code (an older report) stays as written', () => {
     const old = { warnings: ['something English'], warningCodes: [{ code: 'W_NOT_A_STRING', message: 'other' }] };
     expect(warningLines(old, 'ja')).toEqual(['something English']);
