@@ -12,6 +12,7 @@ const EDIT_LABELS: Record<string, UiStringKey> = {
   'edit values': 'edit.label.editValues',
   'register key': 'edit.label.insertKey',
   'morph key': 'edit.label.morphKey',
+  'lip sync': 'edit.label.lipSync',
   'move keys': 'edit.label.moveKeys',
   'paste keys': 'edit.label.pasteKeys',
   'paste keys repeatedly': 'edit.label.pasteRepeat',

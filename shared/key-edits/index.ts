@@ -20,3 +20,4 @@ export * from './bone-key';
 export * from './morph-key';
 export * from './pose-apply';
 export * from './pose-at';
+export * from './lip-sync';

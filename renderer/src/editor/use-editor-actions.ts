@@ -297,9 +297,16 @@ export function useEditorActions() {
   /**
    * Ctrl+C: the selected keys; with none selected, the selected bone's pose at the current frame (its key
    * there, else the interpolated pose the preview shows), which Paste puts at the playhead as pasted keys.
+   * The Morphs group row clicked last, or the morph panel focused (`facePanel`) with no key selected and no morph
+   * row active: the whole face (copyFaceAtCursor).
    */
-  function copySelectedKeys(): boolean {
+  function copySelectedKeys(opts: { facePanel?: boolean } = {}): boolean {
     const doc = docStore.doc;
+    // The 表情 group row clicked last: the whole face, as Copy face (a group row folds and never becomes a track).
+    if (sel.activeGroup) return copyFaceAtCursor(sel.activeGroup.doc);
+    // From the morph panel with no key selected and no single morph row active: the face too (one morph's row
+    // active copies its weight, below).
+    if (!sel.count && opts.facePanel && sel.activeTrack?.kind !== 'morph') return copyFaceAtCursor(faceActorId());
     if (!sel.count) {
       const p = doc ? poseTrack() : null, tracks = docStore.tracks;
       const frame = Math.max(0, Math.round(time.frame));
@@ -320,6 +327,12 @@ export function useEditorActions() {
     if (!doc) return false;
     sel.setClipboard(copyKeys(doc, sel.refs));
     return true;
+  }
+
+  /** The document whose face the morph panel shows and keys: the active one, or with the camera document active the shown actor's. */
+  function faceActorId(): number | null {
+    const scene = useSceneStore();
+    return scene.active?.kind === 'camera' ? scene.shownActorId : docStore.activeId;
   }
 
   /**
@@ -548,7 +561,7 @@ export function useEditorActions() {
 
   return {
     curveTargets, curveTargetCount, activeCurves, setCurve, nudgeHandle, applyToAllChannels, copyCurve, pasteCurve, pasteCurveBlocked,
-    deleteSelected, moveSelected, moveSelectedSliced, replacedByMove, pickedUnkeyedBone, poseTrack, poseTrackName, ikTarget, copySelectedKeys, copyFaceAtCursor, cutSelectedKeys, editPoseAtCursor, registerValuesAtCursor, pasteKeysAtCursor, pasteKeysRepeatedlyAtCursor, mirrorPasteAtCursor, mirrorPoseAtCursor, insertKeyAtCursor, editSelected, selectAll, selectTrack,
+    deleteSelected, moveSelected, moveSelectedSliced, replacedByMove, pickedUnkeyedBone, poseTrack, poseTrackName, ikTarget, copySelectedKeys, copyFaceAtCursor, faceActorId, cutSelectedKeys, editPoseAtCursor, registerValuesAtCursor, pasteKeysAtCursor, pasteKeysRepeatedlyAtCursor, mirrorPasteAtCursor, mirrorPoseAtCursor, insertKeyAtCursor, editSelected, selectAll, selectTrack,
     simplifySelected,
   };
 }

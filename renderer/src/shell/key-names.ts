@@ -51,13 +51,15 @@ export const KEY_ACTIONS = [
   'frameAll',
   'cyclePane',
   'pickHandle',
+  'lipSyncKey',
 ] as const;
 export type KeyAction = (typeof KEY_ACTIONS)[number];
 
 /**
  * Conditions that tell rows sharing a chord apart. Values of one group exclude each other:
  * `curve`/`keys` — the curve editor has the focus or not; `handle`/`noHandle` — a curve handle of a
- * shown curve is selected (arrows nudge it) or not (← → step the playhead, ↑ ↓ move the active track).
+ * shown curve is selected (arrows nudge it) or not (← → step the playhead, ↑ ↓ move the active track);
+ * `lipSync`/`noLipSync` — the morph panel's lip-sync mode is on (A keys あ) or not (A frames every actor).
  */
-export const KEY_CONTEXTS = { curve: 'focus', keys: 'focus', handle: 'handle', noHandle: 'handle' } as const;
+export const KEY_CONTEXTS = { curve: 'focus', keys: 'focus', handle: 'handle', noHandle: 'handle', lipSync: 'lipSync', noLipSync: 'lipSync' } as const;
 export type KeyContext = keyof typeof KEY_CONTEXTS;

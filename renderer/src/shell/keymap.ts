@@ -39,6 +39,8 @@ export { KEY_CONTEXTS, type KeyContext } from './key-names';
 export interface KeyState {
   curveFocused: boolean;
   handleActive: boolean;
+  /** The morph panel's lip-sync mode is on: A I U E O N W X key mouth shapes (absent: off). */
+  lipSync?: boolean;
 }
 
 /** What a key event a row's chord describes looks like (only the fields the dispatcher reads). */
@@ -103,6 +105,10 @@ function contextHolds(when: KeyContext | undefined, s: KeyState): boolean {
       return s.handleActive;
     case 'noHandle':
       return !s.handleActive;
+    case 'lipSync':
+      return !!s.lipSync;
+    case 'noLipSync':
+      return !s.lipSync;
   }
 }
 

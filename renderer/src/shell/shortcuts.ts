@@ -138,6 +138,15 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
     ],
   },
   {
+    // The morph panel's lip-sync mode (MorphPanel.vue): only while it is on, so A frames every actor otherwise. Not 0
+    // for a closed mouth: 0 stays the front view (sideView), which a face maker keeps using; X closes, N too on a
+    // model without ん.
+    title: 'shortcuts.group.lipSync',
+    rows: [
+      { keys: [['A'], ['I'], ['U'], ['E'], ['O'], ['N'], ['W'], ['X']], label: 'shortcuts.lipSyncKey', action: 'lipSyncKey', when: 'lipSync' },
+    ],
+  },
+  {
     title: 'shortcuts.group.preview',
     rows: [
       { keys: [[m('shortcuts.jointClick')]], label: 'shortcuts.pickJoint' },
@@ -152,7 +161,7 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
       // Not while the curve pane has the keys: there 1 / 2 pick a handle (pickHandle).
       { keys: [['2'], ['8'], ['4'], ['6'], ['5'], ['0']], label: 'shortcuts.sideView', action: 'sideView', when: 'keys' },
       // A (Maya's frame all; Home, Blender's, is the first frame here): the free view fits every shown actor.
-      { keys: [['A']], label: 'shortcuts.frameAll', action: 'frameAll' },
+      { keys: [['A']], label: 'shortcuts.frameAll', action: 'frameAll', when: 'noLipSync' },
       { keys: [[m('shortcuts.emptyDoubleClick')]], label: 'shortcuts.startView' },
       { keys: [['K']], label: 'shortcuts.registerView', action: 'registerView' },
       { keys: [['Mod', 'Shift', 'F']], label: 'shortcuts.previewFull', action: 'togglePreviewFull' },

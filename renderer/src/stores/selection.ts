@@ -17,6 +17,15 @@ export interface TrackRef {
   track: number;
 }
 
+/**
+ * A group row the user last clicked that stands for its tracks together: the Morphs group (表情), whose Ctrl+C copies
+ * the whole face at the playhead (use-editor-actions copySelectedKeys). `doc`: the scene document the row shows.
+ */
+export interface GroupRef {
+  id: 'morph';
+  doc: number | null;
+}
+
 function emptySets(): Record<EditKind, RecordSet> {
   return Object.fromEntries(EDIT_KINDS.map((k) => [k, new RecordSet()])) as Record<EditKind, RecordSet>;
 }
@@ -34,6 +43,11 @@ export const useSelectionStore = defineStore('selection', {
     count: 0,
     active: null as KeyRef | null,
     activeTrack: null as TrackRef | null,
+    /**
+     * The Morphs group row, when it was clicked last (after any track row, key selection or clear): Ctrl+C copies the
+     * face. A track made active, keys selected or the selection cleared take it off.
+     */
+    activeGroup: null as GroupRef | null,
     /** Copied keys (Ctrl+C in the timeline); raw record bytes, kept out of reactivity. */
     clipboard: null as KeyClipboard | null,
   }),
@@ -70,6 +84,7 @@ export const useSelectionStore = defineStore('selection', {
       }
       const keep = added.length > 1 && prev && added.some((r) => r.kind === prev.kind && r.record === prev.record);
       const pick = keep ? prev : added.length > 1 ? lastOf(added, 'bone') ?? lastOf(added, 'camera') ?? added[added.length - 1] : added[0];
+      if (added.length) this.activeGroup = null;
       if (pick) this.active = { kind: pick.kind, record: pick.record };
       else if (this.active && !this.sets[this.active.kind].has(this.active.record)) this.active = null;
       this.touch();
@@ -86,6 +101,7 @@ export const useSelectionStore = defineStore('selection', {
       const next = emptySets();
       for (const kind of EDIT_KINDS) if (sets[kind]) next[kind] = sets[kind]!;
       this.sets = markRaw(next);
+      if (EDIT_KINDS.some((k) => next[k].size > 0)) this.activeGroup = null;
       const a = this.active;
       if (a && this.sets[a.kind].has(a.record)) {
         // kept
@@ -104,10 +120,17 @@ export const useSelectionStore = defineStore('selection', {
     clear() {
       this.sets = markRaw(emptySets());
       this.active = null;
+      this.activeGroup = null;
       this.touch();
     },
     setActiveTrack(t: TrackRef | null) {
       this.activeTrack = t;
+      if (t) this.activeGroup = null;
+    },
+    /** The Morphs group row clicked: it stands for the face (Ctrl+C copies it); no track is active then. */
+    setActiveGroup(g: GroupRef | null) {
+      this.activeTrack = null;
+      this.activeGroup = g;
     },
     /** Drops keys whose record no longer exists (after an undo removed records). */
     prune(counts: Record<EditKind, number>) {

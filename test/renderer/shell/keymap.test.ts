@@ -25,7 +25,7 @@ const keyOnly = (chord: KeyToken[]) => chord.every((t) => typeof t === 'string')
 
 /** A state in which the row's `when` holds. */
 function stateFor(when: KeyContext | undefined): KeyState {
-  return { curveFocused: when === 'curve', handleActive: when === 'handle' };
+  return { curveFocused: when === 'curve', handleActive: when === 'handle', lipSync: when === 'lipSync' };
 }
 
 let ran: string[];
