@@ -25,6 +25,7 @@ import { copyRecord, keyProgress } from '../edit-core/record-util';
 import { decodeName, encodeSjis, nameLength } from '../vmd/sjis';
 import { edited, finishReport, newReport, type EditResult } from '../edit-core/report';
 import { cutName, otherSideName, sidePairs } from './side-names';
+import { ikNameFields } from '../vmd/records';
 
 const LEFT = [0x8d, 0xb6] as const;
 const RIGHT = [0x89, 0x45] as const;
@@ -383,19 +384,10 @@ export function morphSwaps(block: Block, mm: MorphMirror): { changed: number; na
 export function ikSwaps(block: Block, im: NameMirror): string[] {
   const to = new Map<string, string>();
   if (block.kind !== 'ik') return [];
-  const field = new Uint8Array(IK.ITEM_NAME_LENGTH);
-  const seen = new Set<string>();
-  for (let i = 0; i < block.count; i++) {
-    const o = block.offsets[i];
-    const n = block.view.getUint32(o + IK.COUNT, true);
-    for (let j = 0; j < n; j++) {
-      const at = o + IK.HEADER + j * IK.ITEM;
-      const k = nameKey(block.bytes, at, IK.ITEM_NAME_LENGTH);
-      if (seen.has(k)) continue;
-      seen.add(k);
-      field.set(block.bytes.subarray(at, at + IK.ITEM_NAME_LENGTH));
-      if (im.apply(field, 0)) to.set(decodeName(block.bytes, at, IK.ITEM_NAME_LENGTH), decodeName(field, 0, IK.ITEM_NAME_LENGTH));
-    }
+  // Each spelling (ikNameFields): one the rule renames is listed even where another that decodes alike is not.
+  for (const field of ikNameFields(block)) {
+    const name = decodeName(field, 0, IK.ITEM_NAME_LENGTH);
+    if (im.apply(field, 0)) to.set(name, decodeName(field, 0, IK.ITEM_NAME_LENGTH));
   }
   return pairNames(to);
 }
