@@ -7,7 +7,7 @@
  */
 import {
   buildTracks,
-  inspectVmd,
+  inspectMotion,
   inspectVpd,
   readVmd,
   readVpd,
@@ -318,8 +318,10 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
           }
           const d = readVmd(bytes);
           if (!d.ok) return d;
-          const info = inspectVmd(d.value, buildTracks(d.value), d.diagnostics);
-          return json(info, { kind: info.kind, lastFrame: info.lastFrame, ...info.counts });
+          // As `vmd-studio inspect --json` says it: with every note (where the display/IK keys turn IK off and hide
+          // the model among them), also as the report's warnings, which the Batch dialog's rows say in the UI's language.
+          const { info, notes } = inspectMotion(d.value, buildTracks(d.value), d.diagnostics);
+          return json(info, { kind: info.kind, lastFrame: info.lastFrame, ...info.counts, ...warningFields(notes) });
         },
       };
     }

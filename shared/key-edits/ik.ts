@@ -5,9 +5,9 @@
  * key before them (names keep whatever padding the file had), the way MMD carries the state forward.
  */
 import { keyAtOrBefore, type MotionTracks } from '../vmd/tracks';
-import { recordBytes, viewOf, type IkBlock, type VmdDocument } from '../vmd/vmd-document';
+import { recordBytes, viewOf, type VmdDocument } from '../vmd/vmd-document';
 import { IK } from '../vmd/vmd-layout';
-import { ikKey, setRecordFrame } from '../vmd/records';
+import { ikKey, ikNameFields, setRecordFrame } from '../vmd/records';
 import { encodeIkRecord, nameField } from '../vmd/vmd-build';
 import { decodeName, fitNameField } from '../vmd/sjis';
 
@@ -16,27 +16,6 @@ import { decodeName, fitNameField } from '../vmd/sjis';
  * with these, all on (what MMD registers for a standard model).
  */
 export const STANDARD_LEG_IKS: readonly string[] = ['左足ＩＫ', '右足ＩＫ', '左つま先ＩＫ', '右つま先ＩＫ'];
-
-/**
- * The raw 20-byte name fields of every IK bone the block's keys list, in order of first appearance
- * (one per decoded name: the first spelling in the file wins).
- */
-export function ikNameFields(block: IkBlock): Uint8Array[] {
-  const seen = new Set<string>();
-  const out: Uint8Array[] = [];
-  for (let i = 0; i < block.count; i++) {
-    const o = block.offsets[i];
-    const n = block.view.getUint32(o + IK.COUNT, true);
-    for (let j = 0; j < n; j++) {
-      const p = o + IK.HEADER + j * IK.ITEM;
-      const name = decodeName(block.bytes, p, IK.ITEM_NAME_LENGTH);
-      if (seen.has(name)) continue;
-      seen.add(name);
-      out.push(block.bytes.slice(p, p + IK.ITEM_NAME_LENGTH));
-    }
-  }
-  return out;
-}
 
 /** A model's IK bone name as a display/IK key's 20-byte field holds it (cut at a character boundary, as MMD writes it). */
 export function ikFieldName(name: string): string {

@@ -15,10 +15,11 @@
  *   pose; a counterpart without a track gives the rest pose), all read before anything is written.
  *
  * With the model known, MMD's rule: only a bone whose counterpart the model has is mirrored. A one-sided bone
- * (Gene's 右肩連, 右横髪1_1: a cape and hair on one side on purpose) is left as it is, neither reset to rest nor
- * written onto a bone the model lacks, and a mirror paste writes no key for a bone or morph the model lacks.
+ * (Gene's 右肩連, 右横髪1_1: a cape and hair on one side on purpose; in Latin letters, cape_L without cape_R) is
+ * left as it is, neither reset to rest nor written onto a bone the model lacks, nor mirrored in place as a centre
+ * bone, and a mirror paste writes no key for a bone or morph the model lacks.
  */
-import { boneMirror, ikMirror, ikNamesOf, mirrorRecord, morphMirror, morphNamesOf, namesOf, type NameMirror } from '../motion-ops/mirror';
+import { boneMirror, ikMirror, ikNamesOf, mirrorRecord, morphMirror, morphNamesOf, namesOf, wholeBoneMirror, type NameMirror } from '../motion-ops/mirror';
 import { decodeName } from '../vmd/sjis';
 import { ikBlock } from '../vmd/vmd-document';
 import { recordBytes, viewOf, type VmdDocument } from '../vmd/vmd-document';
@@ -86,8 +87,15 @@ export function mirrorPasteKeys(
   if (clip.items.length === 0) return refuse('E_EMPTY', 'nothing copied', 'editor.refusal.nothingCopied');
   const bones = [...modelBones];
   const morphs = [...modelMorphs];
-  const mirrored = mirrorClipboard(clip, mode, {
-    bone: boneMirror([...namesOf(doc.bone), ...copiedNames(clip, 'bone')], bones),
+  const boneNames = [...namesOf(doc.bone), ...copiedNames(clip, 'bone')];
+  // A copied key of a one-sided bone (the model lacks its other side) is not pasted. A 右/左 name would be renamed
+  // onto the bone the model lacks and left out below; a name in Latin letters (cape_L without cape_R) has no pair
+  // and would be pasted onto itself mirrored, as a centre bone is: left out here (wholeBoneMirror's oneSided).
+  const sided = bones.length ? wholeBoneMirror(boneNames, bones) : null;
+  const copied = sided ? clip.items.filter((it) => !(it.kind === 'bone' && sided.oneSided?.(it.bytes, BONE.NAME))) : clip.items;
+  if (copied.length === 0) return refuse('E_EMPTY', 'the model has no counterpart of the copied keys', 'editor.refusal.noCounterpartOnModel');
+  const mirrored = mirrorClipboard({ items: copied }, mode, {
+    bone: boneMirror(boneNames, bones),
     morph: morphMirror([...morphNamesOf(doc.morph), ...copiedNames(clip, 'morph')], morphs),
     ik: ikMirror([...ikNamesOf(doc.ik), ...copiedNames(clip, 'ik')], bones),
   });
@@ -116,6 +124,8 @@ export function mirrorPoseAt(
   const bones = tracks.bones;
   const model = new Set(modelBones);
   const bm = boneMirror(bones.names, model);
+  // One-sided bones of the model, 右/左 names and names in Latin letters alike (wholeBoneMirror): left as they are.
+  const sided = model.size ? wholeBoneMirror(bones.names, model) : null;
   const names = new Set<string>();
   const wanted = scope ?? bones.names.map((_, i) => i);
   /** The pose record of track i at the frame: its key there (raw), else the interpolated pose. */
@@ -136,6 +146,10 @@ export function mirrorPoseAt(
   for (const i of wanted) {
     if (i < 0 || i >= bones.names.length) continue;
     const rec = poseOf(i);
+    if (sided?.oneSided?.(rec, BONE.NAME)) {
+      skipped = true;
+      continue;
+    }
     bm.apply(rec, BONE.NAME);
     const other = decodeName(rec, 0, BONE.NAME_LENGTH);
     // With the model known, a bone it lacks, or one whose counterpart it lacks, is left as it is (MMD's rule).

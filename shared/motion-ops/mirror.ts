@@ -24,7 +24,8 @@ import { blockFromRecords, fixedBlock, ikBlock, ikBlockFromRecords, withBlocks, 
 import { copyRecord, keyProgress } from '../edit-core/record-util';
 import { decodeName, encodeSjis, nameLength } from '../vmd/sjis';
 import { edited, finishReport, newReport, type EditResult } from '../edit-core/report';
-import { cutName, sidePairs } from './side-names';
+import { cutName, otherSideName, sidePairs } from './side-names';
+import { ikNameFields } from '../vmd/records';
 
 const LEFT = [0x8d, 0xb6] as const;
 const RIGHT = [0x89, 0x45] as const;
@@ -173,6 +174,11 @@ export function boneMirror(names: Iterable<string>, model: Iterable<string> = []
  * renamed 左腕xcIK, a bone Gene does not have); a pair the model names neither side of swaps as without a model
  * (a track or switch for it does nothing on this model either way). The rule maps each pair onto itself, so
  * mirroring twice gives every name back. Without a model, `rule` itself.
+ *
+ * A name in Latin letters whose other side (side-names.ts otherSideName: arm_L ⇄ arm_R, hair.L, LeftEar, R_Tail)
+ * the model lacks is one-sided too: sidePairs makes no pair of it, so the rule leaves it alone, but before it was
+ * judged a centre bone ('none') and the whole-motion mirror mirrored its keys in place; now it is kept, name and
+ * values, and listed, as a one-sided 右/左 name is.
  */
 function modelSided(rule: NameMirror, length: number, model: Iterable<string>): NameMirror {
   const inModel = new Set<string>();
@@ -186,10 +192,14 @@ function modelSided(rule: NameMirror, length: number, model: Iterable<string>): 
     let j = judged.get(k);
     if (j === undefined) {
       j = 'none';
+      const name = decodeName(bytes, o, length);
       if (rule.changes(bytes, o)) {
         field.set(bytes.subarray(o, o + length));
         rule.apply(field, 0);
-        j = inModel.has(decodeName(bytes, o, length)) === inModel.has(decodeName(field, 0, length)) ? 'swap' : 'one';
+        j = inModel.has(name) === inModel.has(decodeName(field, 0, length)) ? 'swap' : 'one';
+      } else {
+        const other = latinOtherSide(name, length);
+        if (other !== null && inModel.has(name) !== inModel.has(other)) j = 'one';
       }
       judged.set(k, j);
     }
@@ -202,6 +212,13 @@ function modelSided(rule: NameMirror, length: number, model: Iterable<string>): 
     changes: swaps,
     oneSided: (bytes, o) => judge(bytes, o) === 'one',
   };
+}
+
+/** The other side of a name in Latin letters (otherSideName), where the two names are each other's; else null. */
+function latinOtherSide(name: string, length: number): string | null {
+  const to = otherSideName(name, length);
+  if (!to || to.name === name) return null;
+  return otherSideName(to.name, length)?.name === name ? to.name : null;
 }
 
 /**
@@ -367,19 +384,10 @@ export function morphSwaps(block: Block, mm: MorphMirror): { changed: number; na
 export function ikSwaps(block: Block, im: NameMirror): string[] {
   const to = new Map<string, string>();
   if (block.kind !== 'ik') return [];
-  const field = new Uint8Array(IK.ITEM_NAME_LENGTH);
-  const seen = new Set<string>();
-  for (let i = 0; i < block.count; i++) {
-    const o = block.offsets[i];
-    const n = block.view.getUint32(o + IK.COUNT, true);
-    for (let j = 0; j < n; j++) {
-      const at = o + IK.HEADER + j * IK.ITEM;
-      const k = nameKey(block.bytes, at, IK.ITEM_NAME_LENGTH);
-      if (seen.has(k)) continue;
-      seen.add(k);
-      field.set(block.bytes.subarray(at, at + IK.ITEM_NAME_LENGTH));
-      if (im.apply(field, 0)) to.set(decodeName(block.bytes, at, IK.ITEM_NAME_LENGTH), decodeName(field, 0, IK.ITEM_NAME_LENGTH));
-    }
+  // Each spelling (ikNameFields): one the rule renames is listed even where another that decodes alike is not.
+  for (const field of ikNameFields(block)) {
+    const name = decodeName(field, 0, IK.ITEM_NAME_LENGTH);
+    if (im.apply(field, 0)) to.set(name, decodeName(field, 0, IK.ITEM_NAME_LENGTH));
   }
   return pairNames(to);
 }

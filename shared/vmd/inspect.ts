@@ -103,9 +103,9 @@ export function cameraCutFrames(frames: Uint32Array): number[] {
 /**
  * What the summary says about a motion beyond its counts: the reader's diagnostics, then repeated keys
  * and non-unit rotations, each with a code and its values (the CLI prints `message`; the app translates
- * by `code` with `params`); given the display/IK block (`ik`), the IK bones it turns off and where (ikOffNotes:
- * inspect and the File panel; inspectVmd's `warnings` leave them out, as a summary kept over a mirror or a
- * retime would hold them stale).
+ * by `code` with `params`); given the display/IK block (`ik`), the IK bones it turns off and where (ikOffNotes)
+ * and where it hides the model (displayOffNotes): inspect, the batch's inspect and the File panel; inspectVmd's
+ * `warnings` leave them out, as a summary kept over a mirror or a retime would hold them stale.
  */
 export function summaryNotes(diagnostics: readonly Diagnostic[], tracks: MotionTracks, nonUnitQuaternions: number, ik?: IkBlock): Diagnostic[] {
   const notes = [...diagnostics];
@@ -115,8 +115,25 @@ export function summaryNotes(diagnostics: readonly Diagnostic[], tracks: MotionT
   if (nonUnitQuaternions) {
     notes.push({ code: 'N_NON_UNIT', message: `${plural(count(nonUnitQuaternions), 'bone key')} ${agree(nonUnitQuaternions, 'has', 'have')} a rotation quaternion whose length is not 1 (kept as stored)`, params: { n: nonUnitQuaternions } });
   }
-  if (ik) notes.push(...ikOffNotes(ikOffSpans(ik, tracks), tracks.lastFrame));
+  if (ik) notes.push(...ikOffNotes(ikOffSpans(ik, tracks), tracks.lastFrame), ...displayOffNotes(displayOffSpans(ik, tracks), tracks.lastFrame));
   return notes;
+}
+
+/** A motion's summary as `vmd-studio inspect --json` and the batch's inspect give it, and the notes its `warnings` are. */
+export type VmdInspection = VmdInfo & { ikOff?: IkOff[]; displayOff?: IkOffSpan[] };
+
+/**
+ * What inspect says of a motion file (the command line's and the batch's, one answer): inspectVmd's summary with
+ * every note (summaryNotes, with the display/IK keys': `warnings` are their English lines), and where the display/IK
+ * keys turn IK bones off (`ikOff`) and hide the model (`displayOff`: [from, to or null] frames), each only where
+ * there is one. `notes` carry the codes, for the Japanese lines.
+ */
+export function inspectMotion(doc: VmdDocument, tracks: MotionTracks, diagnostics: Diagnostic[] = []): { info: VmdInspection; notes: Diagnostic[] } {
+  const info = inspectVmd(doc, tracks, diagnostics);
+  const notes = summaryNotes(diagnostics, tracks, info.nonUnitQuaternions, doc.ik);
+  const ikOff = ikOffSpans(doc.ik, tracks);
+  const displayOff = displayOffSpans(doc.ik, tracks);
+  return { info: { ...info, ...(ikOff.length ? { ikOff } : {}), ...(displayOff.length ? { displayOff } : {}), warnings: notes.map((d) => d.message) }, notes };
 }
 
 /** Frames [from, to] an IK bone is off; `to` null: off from `from` on (no later key turns it back on). */
@@ -199,6 +216,42 @@ export function ikOffNotes(off: readonly IkOff[], lastFrame: number): Diagnostic
       : { code: 'N_IK_OFF', message: `IK off at frames ${frames}: ${names}`, params: { frames, names } });
   }
   return notes;
+}
+
+/**
+ * Frames [from, to] the display/IK keys hide the model in (display off; `to` null: hidden from `from` on), as the
+ * preview plays them (motion-driver.ts): the last key at or before a frame decides, none yet: shown; of two keys at
+ * one frame the first in the file is used, as for every track (tracks.ts).
+ */
+export function displayOffSpans(ik: IkBlock, tracks: MotionTracks): IkOffSpan[] {
+  const out: IkOffSpan[] = [];
+  const t = tracks.ik;
+  let from = -1;
+  for (let k = 0; k < t.frames.length; k++) {
+    const f = t.frames[k];
+    const shown = ikKey(ik, t.record[k]).visible !== 0;
+    if (!shown && from < 0) from = f;
+    else if (shown && from >= 0) {
+      if (f > from) out.push([from, f - 1]);
+      from = -1;
+    }
+  }
+  if (from >= 0) out.push([from, null]);
+  return out;
+}
+
+/**
+ * The note for the frames the model is hidden in (displayOffSpans): "model hidden from frame 120 (display off)",
+ * or "model hidden at frames 10–19, 40–300 (display off)" (an open span ends at the motion's last frame where
+ * several are listed). Codes N_HIDDEN_FROM, N_HIDDEN; none where it is never hidden.
+ */
+export function displayOffNotes(spans: readonly IkOffSpan[], lastFrame: number): Diagnostic[] {
+  if (!spans.length) return [];
+  const [first] = spans;
+  if (spans.length === 1 && first[1] === null) return [{ code: 'N_HIDDEN_FROM', message: `model hidden from frame ${first[0]} (display off)`, params: { from: first[0] } }];
+  const shown = spans.slice(0, SPANS_SHOWN).map(([a, b]) => `${a}–${b ?? Math.max(a, lastFrame)}`);
+  const frames = shown.join(', ') + (spans.length > SPANS_SHOWN ? ', …' : '');
+  return [{ code: 'N_HIDDEN', message: `model hidden at frames ${frames} (display off)`, params: { frames } }];
 }
 
 export function inspectVmd(doc: VmdDocument, tracks: MotionTracks, diagnostics: Diagnostic[] = []): VmdInfo {

@@ -5,7 +5,7 @@
 import { BONE, CAMERA, FRAME_OFFSET, IK, LIGHT, MORPH, SHADOW, type BlockKind } from './vmd-layout';
 import type { Block, FixedBlock, IkBlock } from './vmd-document';
 import { viewOf } from './vmd-document';
-import { decodeName } from './sjis';
+import { decodeName, nameLength } from './sjis';
 
 export type Vec3 = [number, number, number];
 export type Quat = [number, number, number, number];
@@ -126,4 +126,30 @@ export function ikKey(b: IkBlock, i: number): IkKey {
     iks.push({ name: decodeName(b.bytes, p, IK.ITEM_NAME_LENGTH), enabled: b.bytes[p + IK.ITEM_ENABLED] });
   }
   return { frame: b.view.getUint32(o + IK.FRAME, true), visible: b.bytes[o + IK.VISIBLE], iks };
+}
+
+/**
+ * A copy of the 20-byte name field of every IK bone the keys of `b` list, one per spelling (the bytes up to the
+ * NUL: what follows it does not count), in order of first appearance. Two spellings that decode alike (右足ＩＫ and
+ * 右足ＩＫ with a character cut after it, which decodeName drops) are kept apart: MMD compares the bytes, so they
+ * are two switches in the file, and a rule that renames by bytes (a mirror's table of Latin pairs) can rename one
+ * and not the other. The mirror's report (ikSwaps) and the first display/IK key the editor makes (ikRecordAt) both
+ * walk the names with it; before, the latter kept only the first spelling of each decoded name, and a report
+ * walking them so would miss a rename of the second.
+ */
+export function ikNameFields(b: IkBlock): Uint8Array[] {
+  const seen = new Set<string>();
+  const out: Uint8Array[] = [];
+  for (let i = 0; i < b.count; i++) {
+    const o = b.offsets[i];
+    const n = b.view.getUint32(o + IK.COUNT, true);
+    for (let j = 0; j < n; j++) {
+      const p = o + IK.HEADER + j * IK.ITEM;
+      const key = String.fromCharCode(...b.bytes.subarray(p, p + nameLength(b.bytes, p, IK.ITEM_NAME_LENGTH)));
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(b.bytes.slice(p, p + IK.ITEM_NAME_LENGTH));
+    }
+  }
+  return out;
 }

@@ -60,6 +60,14 @@ function layout(page: Page) {
       pane: box(document.querySelector('[data-testid="preview-pane"]')!),
       window: { left: 0, top: 0, right: document.documentElement.clientWidth, bottom: document.documentElement.clientHeight },
       buttons,
+      // The preview's status lines at the picture's top left (frame, speed, Free view, Physics:, …): the box of
+      // each line's text (a Range's: the line's block spans the overlay's widest line).
+      status: [...document.querySelectorAll<HTMLElement>('[data-testid="preview-viewport"] .overlay.top-left > *')].map((e) => {
+        const range = document.createRange();
+        range.selectNodeContents(e);
+        const r = e.tagName === 'BUTTON' ? e.getBoundingClientRect() : range.getBoundingClientRect();
+        return { line: e.dataset.testid ?? e.textContent ?? '', box: { left: r.left, top: r.top, right: r.right, bottom: r.bottom } };
+      }),
     };
   }, KEEP_CLEAR);
 }
@@ -97,6 +105,10 @@ describe.skipIf(!corpusPresent)('notices in a small window', () => {
         expect(inside(l.list, l.pane), `${at}: the notices ${JSON.stringify(l.list)} inside the preview pane ${JSON.stringify(l.pane)}`).toBe(true);
         expect(l.list.right - l.list.left, `${at}: a readable width`).toBeGreaterThanOrEqual(220);
         expect(l.keep.filter((k) => overlaps(l.list, k.box)).map((k) => k.sel), `${at}: covered by the notices ${JSON.stringify(l.list)}`).toEqual([]);
+        // Every status line of the preview in sight (the physics line is there at least), none under the notices.
+        expect(l.status.map((x) => x.line), at).toContain('preview-physics-state');
+        expect(l.status.map((x) => x.line), at).toContain('preview-view-mode');
+        expect(l.status.filter((x) => overlaps(l.list, x.box)).map((x) => `${x.line} ${JSON.stringify(x.box)}`), `${at}: status lines under the notices ${JSON.stringify(l.list)}`).toEqual([]);
         // Each notice's × and Dismiss all at least; every button there answers at its centre.
         expect(l.buttons.filter((b) => b.name === 'close').length, at).toBe(l.shown);
         expect(l.buttons.map((b) => b.name), at).toContain('notify-dismiss-all');

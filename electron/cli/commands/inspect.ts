@@ -1,7 +1,7 @@
 /** `vmd-studio inspect [--json] [--recursive] PATH...` — what each file is, in the order given: motions, poses, captures, models, and files of other kinds (inspect-other.ts). */
 import { errorLine, salvageHint, warningPrefix } from '../locale';
 import path from 'node:path';
-import { buildTracks, ikOffSpans, inspectVmd, inspectVpd, summaryNotes, type CodecError, type Diagnostic, type VmdInfo, type VpdInfo } from '../../../shared/vmd';
+import { buildTracks, inspectMotion, inspectVpd, type CodecError, type Diagnostic, type VmdInspection, type VpdInfo } from '../../../shared/vmd';
 import { addWarning, codesOf, inspectWarningLines, withCodes } from './inspect-warnings';
 import { listMotionFiles, MOTION_EXTENSIONS } from '../../fs/files';
 import { MOCAP_EXTENSIONS } from '../../../shared/ipc/file-types';
@@ -18,7 +18,7 @@ import { plural } from '../../../shared/i18n/plural';
 import { jsonFailure } from './edit-output';
 
 export type FileInfo =
-  | ({ file: string; ok: true } & (VmdInfo | VpdInfo | CaptureInfo | WavInfo | AudioInfo | SceneInfo | ImageInfo))
+  | ({ file: string; ok: true } & (VmdInspection | VpdInfo | CaptureInfo | WavInfo | AudioInfo | SceneInfo | ImageInfo))
   | { file: string; ok: false; error: CodecError };
 
 /** The usual extension of a kind a file may be misnamed as, for the name to give it (none for a song or a video: it depends on the format). */
@@ -84,12 +84,10 @@ async function inspectFile(file: string, kind: FileKind | null, head: Uint8Array
   const m = l.value;
   // The reader's notes have their codes (W_VMD_TRAILING, N_BONE_DUPLICATES…): said in Japanese under --lang ja.
   if (m.format === 'vpd') return withCodes({ file, ok: true, ...inspectVpd(m.pose, l.diagnostics) }, l.diagnostics);
-  const tracks = buildTracks(m.doc);
-  const info = inspectVmd(m.doc, tracks, l.diagnostics);
-  // With the IK bones the display/IK keys turn off ("leg IK off from frame 0 (FK legs)"), and --json's ikOff: where.
-  const notes = summaryNotes(l.diagnostics, tracks, info.nonUnitQuaternions, m.doc.ik);
-  const ikOff = ikOffSpans(m.doc.ik, tracks);
-  return withCodes({ file, ok: true, ...info, ...(ikOff.length ? { ikOff } : {}), warnings: notes.map((d) => d.message) }, notes);
+  // With the IK bones the display/IK keys turn off ("leg IK off from frame 0 (FK legs)") and where they hide the
+  // model ("model hidden from frame 120 (display off)"), and --json's ikOff and displayOff: where.
+  const { info, notes } = inspectMotion(m.doc, buildTracks(m.doc), l.diagnostics);
+  return withCodes({ file, ok: true, ...info }, notes);
 }
 
 /** A hint as a line of a file's block (none when empty). */

@@ -11,7 +11,7 @@
  * Controls inside that corner are handed over while they are shown: a floor (`useNoticeFloor`) is one the notices
  * stack above (an open panel's footer, such as the retarget panel's Apply and Cancel; the preview's pose buttons
  * and camera switches, at the picture's bottom), a ceiling (`useNoticeCeiling`) one they stop below (the
- * preview's ⤡ and view buttons and its speed button, at the picture's top). Each counts only where it lies
+ * preview's ⤡ and view buttons, and its status lines with the speed button, at the picture's top). Each counts only where it lies
  * across the notices' column.
  */
 import { onBeforeUnmount, shallowRef, watch, type Ref } from 'vue';
