@@ -72,11 +72,16 @@ export const useHistoryStore = defineStore('history', () => {
     const s = (way === 'undo' ? ws.undoStack : ws.redoStack).at(-1);
     const shown = ws.activeId;
     const owner = s ? stepOwner(s) : null;
-    // Named before the step: an undone adding takes its document's name out of the scene.
-    const doc = s ? nameOf(s) : '';
+    // Named before the step: an undone adding takes its document's name out of the scene. A redone adding has no
+    // name before the step (its document is not in the scene yet), so it is named after it.
+    const before = s ? nameOf(s) : '';
     const after = (done: boolean) => {
       if (!done || !s || owner === MUSIC_PART || owner === shown || ws.activeId === shown || ws.activeId !== owner) return;
-      useNotifyStore().info({ key: way === 'undo' ? 'history.undidIn' : 'history.redidIn', params: { what: editLabelText(stepLabel(s)), doc } });
+      // A new camera with no file yet has no name at all: the notice then names the step alone.
+      const doc = before || nameOf(s);
+      const what = editLabelText(stepLabel(s));
+      if (!doc) useNotifyStore().info({ key: way === 'undo' ? 'history.undid' : 'history.redid', params: { what } });
+      else useNotifyStore().info({ key: way === 'undo' ? 'history.undidIn' : 'history.redidIn', params: { what, doc } });
     };
     const r = go();
     if (typeof r === 'boolean') after(r);

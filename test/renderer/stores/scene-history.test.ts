@@ -316,6 +316,34 @@ describe('an undo or redo that switches to another document says so (nuscene §1
   });
 });
 
+describe('a redone adding is named (docsfix: "Redid add camera in " with no name)', () => {
+  it('names the document a redo adds back, and a new camera with no file by its step alone', async () => {
+    const scene = useSceneStore();
+    const hist = useHistoryStore();
+    const notify = useNotifyStore();
+    const last = (locale: 'en' | 'ja' = 'en') => renderText(notify.items.at(-1)!.text!, locale);
+    expect(await scene.openPath('/s/a.vmd')).toBe(true);
+    const a = scene.entries[0];
+    expect(await scene.addDocument('/s/camera.vmd')).toBe(true);
+    scene.activate(a.id);
+    expect(hist.undo()).toBe(true);
+    expect(scene.activeId).toBe(a.id);
+    expect(hist.redo()).toBe(true);
+    expect(scene.activeId).not.toBe(a.id);
+    expect(last()).toBe('Redid add camera in camera.vmd');
+    // A new camera (no file): nothing to name it by, so the step alone.
+    expect(hist.undo()).toBe(true);
+    scene.activate(a.id);
+    expect(scene.addCamera()).toBe(true);
+    scene.activate(a.id);
+    expect(hist.undo()).toBe(true);
+    expect(hist.redo()).toBe(true);
+    expect(scene.activeId).not.toBe(a.id);
+    expect(last()).toBe('Redid add camera');
+    expect(last('ja')).toMatch(/をやり直しました$/);
+  });
+});
+
 describe('one camera document', () => {
   it('a camera whose adding was undone does not come back beside a new one: + New camera drops its redo', async () => {
     const scene = useSceneStore();
