@@ -41,6 +41,7 @@ import { bakeNameWarnings, bvhMapWarnings, captureWarnings, exportBvhWarnings, e
 import { standardFigureModel } from '../../shared/skeleton/standard-figure';
 import { retarget, retargetOptions, retargetSummary } from '../../shared/retarget';
 import { physicsBake } from '../../shared/physics';
+import { ikBake } from '../../shared/bake/ik-bake';
 import { nodeBulletSync } from '../physics/bullet-node';
 
 export type TaskOutput = Outcome<{ bytes: Uint8Array; report: Record<string, unknown> }>;
@@ -327,6 +328,8 @@ function fileOp(op: BatchOp, o: OpOptions): PreparedOp {
     }
     case 'physics-bake':
       return physicsBakeOp(o);
+    case 'ik-bake':
+      return ikBakeOp(o);
     case 'import-bvh':
     case 'import-vrma': {
       const { options: opts, morphs, map } = captureOptions(o);
@@ -449,6 +452,39 @@ function physicsBakeOp(o: OpOptions): PreparedOp {
         value: {
           bytes: writeVmd(r.value.doc),
           report: { edit: 'physics-bake', ...figures, worst: figures.worst ? `${figures.worst.bone} @${figures.worst.frame}` : null, worstSeen: figures.worstSeen ? `${figures.worstSeen.bone} @${figures.worstSeen.frame}` : null, bakedBones: bones.length, ikOff: ikOff.join(', '), ...warningFields([...physicsBakeWarnings(d.value, model), ...physicsOffKeysWarnings(r.value.report), ...bakeNameWarnings({ namesTooLong, ikNamesTooLong })]) },
+        },
+      };
+    },
+  };
+}
+
+/**
+ * `ik-bake`: one model (read once, here, as the worker prepares) whose IK is baked under every motion
+ * (shared/bake/ik-bake.ts, as `vmd-studio ik-bake` and Bake IK to FK… run it). Throws OptionFailure for a bad option.
+ */
+function ikBakeOp(o: OpOptions): PreparedOp {
+  const model = modelOption(o, 'model');
+  const from = numOpt(o, 'from', { integer: true, min: 0 });
+  const to = numOpt(o, 'to', { integer: true, min: 0 });
+  if (from !== undefined && to !== undefined && to < from) return refuse('to', 'invalid', { detail: `--to (${to}) must not be before --from (${from})` });
+  const raw = boolOpt(o, 'raw', false);
+  const rotTol = numOpt(o, 'rot-tol', { positive: true });
+  const bones = typeof o.bones === 'string' && o.bones.trim() !== '' ? o.bones.split(/[,、，]/).map((s) => s.trim()).filter(Boolean) : undefined;
+  return {
+    op: 'ik-bake',
+    inputExtensions: ['.vmd'],
+    outputExtension: same,
+    run: (input) => {
+      const d = readVmdInput(input);
+      if (!d.ok) return d;
+      const r = ikBake(model, d.value, { from, to, bones, raw, rotationToleranceDeg: rotTol });
+      if (!r.ok) return r;
+      const { bones: keyed, namesTooLong, ikNamesTooLong, ikOff, worst, ...figures } = r.value.report;
+      return {
+        ok: true,
+        value: {
+          bytes: writeVmd(r.value.doc),
+          report: { edit: 'ik-bake', ...figures, worst: worst ? `${worst.bone} @${worst.frame}` : null, bakedBones: keyed.length, ikOff: ikOff.join(', '), ...(namesTooLong.length + ikNamesTooLong.length ? { notBaked: [...ikNamesTooLong, ...namesTooLong].join(', ') } : {}) },
         },
       };
     },

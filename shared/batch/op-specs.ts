@@ -125,6 +125,15 @@ export const OP_OPTION_SPECS: Record<BatchOp, readonly OptionSpec[]> = {
     // Used unless --raw (a form gate only turns an option on with a flag, not off).
     ...TOLERANCES.filter((s) => s.name !== 'morph-tol'),
   ],
+  // As the one-file command and Bake IK to FK… take them: the IK bones (default: every one on somewhere in A..B).
+  'ik-bake': [
+    { name: 'model', kind: 'file', required: true, meta: 'MODEL.pmx|.pmd', label: 'batch.opt.model', hint: 'batch.opt.ik-bake.model.hint' },
+    { name: 'from', kind: 'integer', min: 0, meta: 'A', label: 'batch.opt.preset.from' },
+    { name: 'to', kind: 'integer', min: 0, notBefore: 'from', meta: 'B', label: 'batch.opt.preset.to' },
+    { name: 'bones', kind: 'text', meta: 'IK,IK', label: 'batch.opt.ik-bake.bones', hint: 'batch.opt.ik-bake.bones.hint' },
+    { name: 'raw', kind: 'flag', default: false, label: 'batch.opt.raw' },
+    ...TOLERANCES.filter((s) => s.name === 'rot-tol'),
+  ],
   // The two models are read by the batch engine (electron/batch/ops.ts); a folder of motions made for one model.
   retarget: [
     { name: 'from', kind: 'file', meta: 'SOURCE.pmx', label: 'batch.opt.retarget.from', hint: 'batch.opt.retarget.from.hint' },

@@ -6,7 +6,7 @@
 import type { Outcome } from '../vmd/errors';
 
 /** Every batch operation, in the order the CLI's help and the Batch dialog list them. */
-export const BATCH_OPS = ['mirror', 'trim', 'speed', 'shift', 'preset', 'rename', 'reduce', 'bake', 'physics-bake', 'retarget', 'import-bvh', 'import-vrma', 'export-bvh', 'export-vrma', 'convert', 'pose', 'inspect'] as const;
+export const BATCH_OPS = ['mirror', 'trim', 'speed', 'shift', 'preset', 'rename', 'reduce', 'bake', 'physics-bake', 'ik-bake', 'retarget', 'import-bvh', 'import-vrma', 'export-bvh', 'export-vrma', 'convert', 'pose', 'inspect'] as const;
 export type BatchOp = (typeof BATCH_OPS)[number];
 
 /**
@@ -14,7 +14,7 @@ export type BatchOp = (typeof BATCH_OPS)[number];
  * BATCH_OPS's order: every operation in exactly one group.
  */
 export const BATCH_OP_GROUPS: readonly { group: 'edit' | 'capture' | 'files'; ops: readonly BatchOp[] }[] = [
-  { group: 'edit', ops: ['mirror', 'trim', 'speed', 'shift', 'preset', 'rename', 'reduce', 'bake', 'physics-bake', 'retarget'] },
+  { group: 'edit', ops: ['mirror', 'trim', 'speed', 'shift', 'preset', 'rename', 'reduce', 'bake', 'physics-bake', 'ik-bake', 'retarget'] },
   { group: 'capture', ops: ['import-bvh', 'import-vrma', 'export-bvh', 'export-vrma'] },
   { group: 'files', ops: ['convert', 'pose', 'inspect'] },
 ];

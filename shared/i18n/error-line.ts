@@ -34,5 +34,9 @@ export function errorPlainLine(e: Pick<CodecError, 'code' | 'params'>, locale: L
     const field = p.axis ? t('err.physics.axis', locale, { field: named, axis: String(p.axis) }) : named;
     return tDynamic(`err.physics.${p.problem}`, locale, { what, field, value: String(p.value) });
   }
+  // An IK bake's refusal (shared/bake/ik-bake.ts): no IK bones, a name it lacks, IK off over the range, names too long.
+  if (e.code === 'E_IK' && p && typeof p.reason === 'string' && hasString(`err.ik.${p.reason}`)) {
+    return tDynamic(`err.ik.${p.reason}`, locale, { name: String(p.name ?? ''), list: String(p.list ?? ''), names: String(p.names ?? ''), from: String(p.from ?? ''), to: String(p.to ?? '') });
+  }
   return tDynamic(`err.${e.code}`, locale);
 }

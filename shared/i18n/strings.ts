@@ -24,6 +24,7 @@ import { bvhStrings } from './bvh-strings';
 import { retargetStrings } from './retarget-strings';
 import { videoStrings } from './video-strings';
 import { physicsBakeStrings } from './physics-bake-strings';
+import { ikBakeStrings } from './ik-bake-strings';
 import { mergeStrings } from './merge-strings';
 import { mocapStrings } from './mocap-strings';
 import { faceStrings } from './face-strings';
@@ -480,8 +481,8 @@ const ja: Record<StringKey, string> = {
 export const strings: Record<Locale, Record<StringKey, string>> = { en, ja };
 
 /** Every table merged per locale: each area keeps its own file, and all share `t`. */
-const allEn = { ...en, ...editorStrings.en, ...editingStrings.en, ...previewStrings.en, ...batchStrings.en, ...shortcutStrings.en, ...timelineStrings.en, ...sceneStrings.en, ...cameraStrings.en, ...sceneDocsStrings.en, ...sceneSaveStrings.en, ...saveSafetyStrings.en, ...recoveryStrings.en, ...errorStrings.en, ...uxStrings.en, ...bvhStrings.en, ...videoStrings.en, ...retargetStrings.en, ...physicsBakeStrings.en, ...mergeStrings.en, ...mocapStrings.en, ...faceStrings.en, ...modelStrings.en, ...helpStrings.en, ...warningStrings.en };
-const allJa = { ...ja, ...editorStrings.ja, ...editingStrings.ja, ...previewStrings.ja, ...batchStrings.ja, ...shortcutStrings.ja, ...timelineStrings.ja, ...sceneStrings.ja, ...cameraStrings.ja, ...sceneDocsStrings.ja, ...sceneSaveStrings.ja, ...saveSafetyStrings.ja, ...recoveryStrings.ja, ...errorStrings.ja, ...uxStrings.ja, ...bvhStrings.ja, ...videoStrings.ja, ...retargetStrings.ja, ...physicsBakeStrings.ja, ...mergeStrings.ja, ...mocapStrings.ja, ...faceStrings.ja, ...modelStrings.ja, ...helpStrings.ja, ...warningStrings.ja };
+const allEn = { ...en, ...editorStrings.en, ...editingStrings.en, ...previewStrings.en, ...batchStrings.en, ...shortcutStrings.en, ...timelineStrings.en, ...sceneStrings.en, ...cameraStrings.en, ...sceneDocsStrings.en, ...sceneSaveStrings.en, ...saveSafetyStrings.en, ...recoveryStrings.en, ...errorStrings.en, ...uxStrings.en, ...bvhStrings.en, ...videoStrings.en, ...retargetStrings.en, ...physicsBakeStrings.en, ...ikBakeStrings.en, ...mergeStrings.en, ...mocapStrings.en, ...faceStrings.en, ...modelStrings.en, ...helpStrings.en, ...warningStrings.en };
+const allJa = { ...ja, ...editorStrings.ja, ...editingStrings.ja, ...previewStrings.ja, ...batchStrings.ja, ...shortcutStrings.ja, ...timelineStrings.ja, ...sceneStrings.ja, ...cameraStrings.ja, ...sceneDocsStrings.ja, ...sceneSaveStrings.ja, ...saveSafetyStrings.ja, ...recoveryStrings.ja, ...errorStrings.ja, ...uxStrings.ja, ...bvhStrings.ja, ...videoStrings.ja, ...retargetStrings.ja, ...physicsBakeStrings.ja, ...ikBakeStrings.ja, ...mergeStrings.ja, ...mocapStrings.ja, ...faceStrings.ja, ...modelStrings.ja, ...helpStrings.ja, ...warningStrings.ja };
 
 /** Every string key of every table: what `t` accepts, so a misspelled key fails to compile. */
 export type UiStringKey = keyof typeof allEn;

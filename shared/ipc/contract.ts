@@ -274,8 +274,9 @@ export const MENU_COMMANDS = [
   'saveSceneAs',
   'saveAll',
   'saveShown',
-  /** Edit → Whole Motion → Bake physics… (Ctrl+Shift+B), Fit to model…, Merge with… (the Whole Motion dialog's buttons). */
+  /** Edit → Whole Motion → Bake physics… (Ctrl+Shift+B), Bake IK to FK…, Fit to model…, Merge with… (the Whole Motion dialog's buttons). */
   'bakePhysics',
+  'bakeIk',
   'fitToModel',
   'mergeWith',
   /** File → Close (Ctrl+W): the document shown, asking first over its unsaved changes (the last one: as Close Scene). */

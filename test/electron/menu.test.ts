@@ -139,10 +139,10 @@ describe('native menu', () => {
     }
   });
 
-  it('File → Scene and Edit → Bake physics…, Fit to model…, Merge with… send their commands', () => {
+  it('File → Scene and Edit → Bake physics…, Bake IK to FK…, Fit to model…, Merge with… send their commands', () => {
     const { items, sent } = build('linux');
-    for (const l of ['Open Scene…', 'Save Scene As…', 'Save All', 'Save This Motion Only', 'Close Scene', 'Bake physics…', 'Fit to model…', 'Merge with…']) (items.find((i) => i.label === l)!.click as () => void)();
-    expect(sent).toEqual(['openScene', 'saveSceneAs', 'saveAll', 'saveShown', 'closeScene', 'bakePhysics', 'fitToModel', 'mergeWith']);
+    for (const l of ['Open Scene…', 'Save Scene As…', 'Save All', 'Save This Motion Only', 'Close Scene', 'Bake physics…', 'Bake IK to FK…', 'Fit to model…', 'Merge with…']) (items.find((i) => i.label === l)!.click as () => void)();
+    expect(sent).toEqual(['openScene', 'saveSceneAs', 'saveAll', 'saveShown', 'closeScene', 'bakePhysics', 'bakeIk', 'fitToModel', 'mergeWith']);
     expect(items.find((i) => i.label === 'Bake physics…')!.accelerator).toBe('CmdOrCtrl+Shift+B');
   });
 

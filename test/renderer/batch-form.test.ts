@@ -50,6 +50,8 @@ const CLI_BEFORE: Record<BatchOp, { values: string[]; flags: string[]; help: str
   // Physics bake (issue 26): one model for the folder.
   // --warmup and --no-resimulate as the one-file command takes them (their defaults: from frame 0, 'auto').
   'physics-bake': { values: ['model', 'from', 'to', 'warmup', 'pos-tol', 'rot-tol'], flags: ['raw', 'resimulate', 'no-resimulate'], help: '--model MODEL.pmx|.pmd [--from A] [--to B] [--warmup N|all] [--raw] [--resimulate | --no-resimulate] [--pos-tol U] [--rot-tol DEG]' },
+  // IK bake (shared/bake/ik-bake.ts): one model for the folder, the one-file command's options.
+  'ik-bake': { values: ['model', 'from', 'to', 'bones', 'rot-tol'], flags: ['raw'], help: '--model MODEL.pmx|.pmd [--from A] [--to B] [--bones IK,IK] [--raw] [--rot-tol DEG]' },
   // Retargeting (shared/retarget) reads its two models by path (no source: the standard MMD skeleton); --map is rename's map format.
   retarget: { values: ['from', 'to', 'map', 'pos-tol', 'rot-tol'], flags: ['no-scale', 'no-floor'], help: '[--from SOURCE.pmx] --to TARGET.pmx [--map MAPPING.json|.csv] [--no-scale] [--no-floor] [--pos-tol U] [--rot-tol DEG]' },
   // Captures (import-bvh): the single-file command's options, the model optional (the standard skeleton).

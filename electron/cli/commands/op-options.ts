@@ -63,6 +63,11 @@ export const OP_DETAILS: Record<BatchOp, string> = {
            (default all: from frame 0), --resimulate / --no-resimulate (default: a previous bake of the
            baked bones simulated again) as the one-file command, which writes each file's same bytes; see
            vmd-studio physics-bake --help`,
+  'ik-bake': `(batch) the IK of --model MODEL.pmx|.pmd under each motion baked into rotation keys of the
+           chains' bones (足ＩＫ: 足, ひざ; つま先ＩＫ: 足首), that IK switched off over --from..--to; --bones
+           IK names, comma-separated (default: every IK bone the motion has on in the range); reduced within
+           --rot-tol unless --raw; as the one-file command, which writes each file's same bytes; see
+           vmd-studio ik-bake --help`,
   retarget: `a motion made for the --from model (none: the standard MMD skeleton), for the --to model
            (.pmx/.pmd): bones matched by name (full/half width, 左/右 and L/R, English names,
            semi-standard aliases; --map settles the rest), semi-standard bones the target lacks folded

@@ -7,6 +7,7 @@ import { reactive } from 'vue';
 import { useApi } from '../api';
 import { useBatchStore } from '../stores/batch';
 import { useBakeStore } from '../stores/physics-bake';
+import { useIkBakeStore } from '../stores/ik-bake';
 import { useConfirmStore } from '../stores/confirm';
 import { useAutosaveStore } from '../stores/autosave';
 import { useWorkspaceStore } from '../stores/workspace';
@@ -577,6 +578,19 @@ export async function runCommand(id: CommandId, arg?: string): Promise<void> {
       // Whole Motion → Bake physics… (the Whole Motion dialog, when open, gives way to it).
       useBatchStore().hide();
       useBakeStore().show();
+      return;
+    }
+    case 'bakeIk': {
+      if (refusedAsStageMotion('ik-bake')) return;
+      // No model file for the active actor, or a model without IK bones: said before the dialog, as the Whole
+      // Motion dialog's item (off with the same reason) says it.
+      const off = useIkBakeStore().unavailable();
+      if (off) {
+        useNotifyStore().warning(off);
+        return;
+      }
+      useBatchStore().hide();
+      useIkBakeStore().show();
       return;
     }
     case 'fitToModel':

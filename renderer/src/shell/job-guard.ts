@@ -10,6 +10,7 @@
 import { watch } from 'vue';
 import type { CommandId } from './key-names';
 import { useBakeStore } from '../stores/physics-bake';
+import { useIkBakeStore } from '../stores/ik-bake';
 import { useBatchStore } from '../stores/batch';
 import { useConfirmStore } from '../stores/confirm';
 import { useFitPreviewStore } from '../stores/fit-preview';
@@ -35,6 +36,7 @@ export const HELD_BY_JOB: ReadonlySet<CommandId> = new Set<CommandId>([
   'wholeMotion',
   'batch',
   'bakePhysics',
+  'bakeIk',
   'fitToModel',
   'exportVideo',
 ]);
@@ -44,6 +46,7 @@ export function runningJob(): NoticeText | null {
   const video = useVideoExportStore();
   if (video.running || video.preparing) return { key: 'job.video' };
   if (useBakeStore().running) return { key: 'job.bake' };
+  if (useIkBakeStore().running) return { key: 'job.ikBake' };
   const batch = useBatchStore();
   if (batch.applying) return { key: 'job.wholeMotion', params: { op: { key: `batch.op.${batch.op}` } } };
   if (useMergeStore().applying) return { key: 'job.merge' };

@@ -59,6 +59,7 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
       { keys: [], label: 'shortcuts.wholeMotion' },
       { keys: [], label: 'shortcuts.merge' },
       { keys: [], label: 'shortcuts.fitToModel' },
+      { keys: [], label: 'shortcuts.bakeIk' },
     ],
   },
   {

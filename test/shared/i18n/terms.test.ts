@@ -144,5 +144,12 @@ describe('terms: one word per thing', () => {
     expect(t('preview.outline', 'ja')).toBe('輪郭線（エッジ）');
     expect(t('preview.outline', 'en')).toBe('Outline');
   });
+
+  it('the IK bake is MMD users’ 「IKをFKに焼き込み」 in the menu, the Whole Motion dialog, F1 and the dialog’s title', () => {
+    expect(t('ikBake.open', 'ja')).toBe('IKをFKに焼き込み…');
+    expect(t('shortcuts.bakeIk', 'ja')).toBe('モーション全体 → IKをFKに焼き込み…');
+    expect(t('ikBake.title', 'ja', { motion: 'a.vmd' })).toBe('IKをFKに焼き込み: a.vmd');
+    expect(t('ikBake.open', 'en')).toBe('Bake IK to FK…');
+  });
 });
 

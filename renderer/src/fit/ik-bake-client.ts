@@ -1,0 +1,80 @@
+/**
+ * Runs an IK bake off the UI thread: in the IK-bake worker (ik-bake.worker.ts, messages in ik-bake-protocol.ts),
+ * with its progress and Cancel (the worker is terminated; the next run makes a new one). Where no worker can be
+ * made or it fails to start (`?ikBakeWorker=off` forces it), the same bake runs on the main thread, so nothing is
+ * lost but the responsiveness (and Cancel, which then drops the result when it comes).
+ */
+import type { IkBakedMotion } from '../../../shared/bake/ik-bake';
+import { failure, success } from '../../../shared/vmd/errors';
+import type { VmdDocument } from '../../../shared/vmd/vmd-document';
+import { readVmd } from '../../../shared/vmd/vmd-reader';
+import { writeVmd } from '../../../shared/vmd/vmd-writer';
+import type { IkBakeMessage, IkBakeRequest, IkBakeSettings } from './ik-bake-protocol';
+import { JobClient, workerOff, type JobRunCounts, type JobWorkerLike, type RunOutcome } from '../workers/job-client';
+
+export type { IkBakeSettings } from './ik-bake-protocol';
+
+/** A run's outcome: see `RunOutcome`. */
+export type IkBakeOutcome = RunOutcome<IkBakedMotion>;
+
+/** The part of a Worker the client uses. */
+export type IkBakeWorkerLike = JobWorkerLike<IkBakeRequest, IkBakeMessage>;
+
+/** The IK-bake worker, unless the page has no Worker or says `?ikBakeWorker=off`. */
+export function defaultIkBakeWorker(): IkBakeWorkerLike | null {
+  if (workerOff('ikBakeWorker')) return null;
+  return new Worker(new URL('./ik-bake.worker.ts', import.meta.url), { type: 'module' }) as unknown as IkBakeWorkerLike;
+}
+
+type IkBakeDone = Omit<Extract<IkBakeMessage, { type: 'done' }>, 'type' | 'id'>;
+
+export class IkBakeClient {
+  private readonly jobs: JobClient<IkBakeRequest, IkBakeDone, IkBakeOutcome>;
+
+  constructor(makeWorker: () => IkBakeWorkerLike | null = defaultIkBakeWorker) {
+    this.jobs = new JobClient(makeWorker, 'the IK-bake worker');
+  }
+
+  get counts(): JobRunCounts {
+    return this.jobs.counts;
+  }
+
+  /**
+   * Bakes the IK of the model whose file bytes are `model` under `motion`. Aborting `signal` terminates the worker
+   * and resolves as cancelled. One run at a time: a second run cancels the first.
+   */
+  run(model: Uint8Array, motion: VmdDocument, settings: IkBakeSettings, onProgress?: (done: number, total: number) => void, signal?: AbortSignal): Promise<IkBakeOutcome> {
+    return this.jobs.run(
+      {
+        request: (id) => {
+          const bytes = writeVmd(motion);
+          // The model's bytes are copied, not transferred: the caller keeps them for the next run.
+          return { message: { id, model: model.slice(), motion: bytes, settings: { ...settings, bones: settings.bones ? [...settings.bones] : undefined } }, transfer: [bytes.buffer] };
+        },
+        done: (m) => {
+          const back = readVmd(m.bytes);
+          return back.ok ? success({ doc: back.value, report: m.report, via: 'worker' as const }) : failure(back.error);
+        },
+        here: async (progress) => {
+          const { ikBakeBytes } = await import('./ik-bake-worker-core');
+          const out = ikBakeBytes(model, writeVmd(motion), settings, progress);
+          return out.ok ? success({ ...out.value, via: 'main' as const }) : out;
+        },
+      },
+      onProgress,
+      signal,
+    );
+  }
+
+  /** Terminates the worker, if any: a running bake stops and resolves as cancelled. */
+  stop(): void {
+    this.jobs.stop();
+  }
+}
+
+let shared: IkBakeClient | null = null;
+
+/** The app's IK-bake client (one worker, made on the first run). */
+export function ikBakeClient(): IkBakeClient {
+  return (shared ??= new IkBakeClient());
+}

@@ -1,0 +1,303 @@
+/**
+ * Whole Motion → Bake IK to FK… (「IKをFKに焼き込み…」): the pose the IK gives the active actor's model under the
+ * active motion written as rotation keys of the chains' bones, with those IK bones switched off over the range
+ * (shared/bake/ik-bake.ts, the CLI's `ik-bake` engine), run in the IK-bake worker (fit/ik-bake-client.ts) with
+ * progress and Cancel. Which IK bones: the model's, ticked as the motion has them on in the range until the user
+ * ticks otherwise ("Legs only": 足ＩＫ and つま先ＩＫ). The result waits with its figures (raw → kept keys, the
+ * largest error, the IK switched off) until Apply commits it as one undo step through the workspace history, or
+ * Close / a changed motion drops it. Bytes and documents stay out of Vue's reactivity.
+ */
+import { defineStore } from 'pinia';
+import { markRaw, reactive, ref, shallowRef } from 'vue';
+import { useApi } from '../api';
+import type { IkBakeReport } from '../../../shared/bake/ik-bake';
+import { isCancelled, type CodecError } from '../../../shared/vmd/errors';
+import type { VmdDocument } from '../../../shared/vmd/vmd-document';
+import type { MotionTracks } from '../../../shared/vmd/tracks';
+import { ikEnabledAt, ikSwitchesOf, type IkChain } from '../../../shared/skeleton/ik-switches';
+import { diffDocuments, isEmptyDiff } from '../../../shared/key-edits';
+import { ikBakeClient, type IkBakeSettings } from '../fit/ik-bake-client';
+import { useHistoryStore } from './history';
+import { useNotifyStore, type NoticeText } from './notify';
+import { usePreviewStore } from './preview';
+import { useSceneStore } from './scene';
+import { useSelectionStore } from './selection';
+import { useSettingsStore } from './settings';
+import { useWorkspaceStore } from './workspace';
+
+/** The form as typed (strings, so a half-typed number is kept as it is). */
+export interface IkBakeForm {
+  from: string;
+  to: string;
+  rotTol: string;
+  raw: boolean;
+  /** The IK bones ticked, by name; null until the user ticks or unticks one: those on somewhere in the range. */
+  bones: string[] | null;
+}
+
+/** A field's problem: the message key and its parameters. */
+export interface IkBakeFieldError {
+  key: 'bake.err.integer' | 'bake.err.order' | 'bake.err.positive' | 'ikBake.noneTicked';
+  params?: Record<string, string | NoticeText>;
+}
+
+/** The form checked: the bake's settings, or per-field errors. Ticks left as they came (null) leave the engine its default. */
+export function checkIkBakeForm(f: IkBakeForm): { settings: IkBakeSettings; errors: Partial<Record<keyof IkBakeForm, IkBakeFieldError>> } {
+  const errors: Partial<Record<keyof IkBakeForm, IkBakeFieldError>> = {};
+  const settings: IkBakeSettings = { raw: f.raw };
+  const frame = (name: 'from' | 'to') => {
+    const s = f[name].trim();
+    if (s === '') return undefined;
+    const v = Number(s);
+    if (!/^\d+$/.test(s) || !Number.isSafeInteger(v)) {
+      errors[name] = { key: 'bake.err.integer', params: { field: { key: name === 'from' ? 'bake.from' : 'bake.to' } } };
+      return undefined;
+    }
+    return v;
+  };
+  settings.from = frame('from');
+  settings.to = frame('to');
+  if (settings.from !== undefined && settings.to !== undefined && settings.to < settings.from) errors.to = { key: 'bake.err.order' };
+  const rot = f.rotTol.trim();
+  if (rot !== '') {
+    const v = Number(rot);
+    if (!Number.isFinite(v) || v <= 0) errors.rotTol = { key: 'bake.err.positive', params: { field: { key: 'bake.rotTol' } } };
+    else settings.rotationToleranceDeg = v;
+  }
+  if (f.bones) {
+    if (f.bones.length === 0) errors.bones = { key: 'ikBake.noneTicked' };
+    else settings.bones = [...f.bones];
+  }
+  return { settings, errors };
+}
+
+/** The legs' IK chains (足ＩＫ, つま先ＩＫ): by the IK's name, or a chain turning a knee or an ankle. */
+export function legIkBones(chains: readonly IkChain[]): string[] {
+  const leg = /(足|つま先)[ＩI][ＫK]/;
+  const limb = /ひざ|膝|足首/;
+  return chains.filter((c) => leg.test(c.ik) || c.links.some((l) => limb.test(l))).map((c) => c.ik);
+}
+
+/**
+ * The IK bones of `names` that the motion has on somewhere in from..to (at `from`, or at an IK key inside it), as
+ * the engine picks its default: the dialog's ticks before the user changes them.
+ */
+export function ikOnInRange(names: readonly string[], doc: VmdDocument, tracks: MotionTracks, from: number, to: number): string[] {
+  const sw = ikSwitchesOf(doc, tracks);
+  const frames = [from, ...Array.from(sw.frames).filter((f) => f > from && f <= to)];
+  return names.filter((n) => frames.some((f) => ikEnabledAt(sw, n, f)));
+}
+
+/** A finished bake waiting for Apply: of this document (the history's current one) and this model. */
+export interface IkBakeResult {
+  input: VmdDocument;
+  output: VmdDocument;
+  report: IkBakeReport;
+  modelPath: string;
+}
+
+export const useIkBakeStore = defineStore('ik-bake', () => {
+  const open = ref(false);
+  const form = reactive<IkBakeForm>({ from: '', to: '', rotTol: '', raw: false, bones: null });
+  /** Work done of total while a bake runs (0 of 0 until the first word), else null. */
+  const running = ref<{ done: number; total: number } | null>(null);
+  const result = shallowRef<IkBakeResult | null>(null);
+  const failure = shallowRef<CodecError | null>(null);
+  /** A running bake was stopped by Cancel (or Esc) and the dialog stays: it says so until the next bake or close. */
+  const cancelled = ref(false);
+  /** A finished bake was thrown away because the motion changed while it ran. */
+  const dropped = ref(false);
+  let controller: AbortController | null = null;
+  let modelCache: { path: string; bytes: Uint8Array } | null = null;
+
+  /** The active actor's model file, or null (the built-in figure, a camera document, a model that could not be read). */
+  function modelPath(): string | null {
+    const a = useSceneStore().active;
+    return a && a.kind === 'actor' && a.model && !a.missingModel ? a.model : null;
+  }
+
+  /** The model's IK chains as the preview read it (null: not read yet, or another model shown). */
+  function chains(): IkChain[] | null {
+    const path = modelPath();
+    const p = usePreviewStore();
+    if (!path || !p.model || p.model.path !== path) return null;
+    return p.modelOutline?.ikChains ?? null;
+  }
+
+  /** The model's IK bones, in model order (empty until the preview has read it). */
+  function ikBones(): string[] {
+    return (chains() ?? []).map((c) => c.ik);
+  }
+
+  /** Why Bake IK to FK… cannot run: no model file for the active actor, or a model without IK bones; else null. */
+  function unavailable(): NoticeText | null {
+    const path = modelPath();
+    if (!path) return { key: 'ikBake.offNoModel' };
+    const c = chains();
+    if (c && c.length === 0) return { key: 'ikBake.offNone', params: { model: usePreviewStore().model!.name } };
+    return null;
+  }
+
+  /** The range as the form gives it, with the engine's defaults (0 to the last key). */
+  function range(): { from: number; to: number } | null {
+    const cur = useHistoryStore().current();
+    if (!cur) return null;
+    const { settings } = checkIkBakeForm(form);
+    const from = settings.from ?? 0;
+    return { from, to: settings.to ?? Math.max(from, cur.tracks.lastFrame) };
+  }
+
+  /** The IK bones ticked: the user's, or those the motion has on somewhere in the range. */
+  function ticked(): string[] {
+    if (form.bones) return form.bones;
+    const cur = useHistoryStore().current();
+    const r = range();
+    if (!cur || !r) return [];
+    return ikOnInRange(ikBones(), cur.doc, cur.tracks, r.from, r.to);
+  }
+
+  /** Ticks or unticks one IK bone (the list then is the user's, in model order). */
+  function tick(name: string, on: boolean) {
+    const now = new Set(ticked());
+    if (on) now.add(name);
+    else now.delete(name);
+    form.bones = ikBones().filter((b) => now.has(b));
+    drop();
+  }
+
+  /** "Legs only": 足ＩＫ and つま先ＩＫ ticked, every other IK bone not; "All": every IK bone. */
+  function tickLegs() {
+    form.bones = legIkBones(chains() ?? []);
+    drop();
+  }
+  function tickAll() {
+    form.bones = ikBones();
+    drop();
+  }
+
+  let rangeFor = '';
+  function show() {
+    const ws = useWorkspaceStore();
+    if (!ws.isOpen) return;
+    const target = `${ws.activeId}\n${ws.path ?? ws.fileName}\n${modelPath() ?? ''}`;
+    if (target !== rangeFor) {
+      rangeFor = target;
+      form.from = '';
+      form.to = '';
+      form.bones = null;
+    }
+    open.value = true;
+  }
+
+  function drop() {
+    result.value = null;
+  }
+
+  function cancel() {
+    const c = controller;
+    if (running.value) cancelled.value = open.value;
+    controller = null;
+    running.value = null;
+    c?.abort();
+  }
+
+  function close() {
+    cancel();
+    cancelled.value = false;
+    dropped.value = false;
+    drop();
+    failure.value = null;
+    open.value = false;
+  }
+
+  /** Bakes the active motion's IK on the active actor's model; true when a result is waiting for Apply. */
+  async function bake(): Promise<boolean> {
+    const notify = useNotifyStore();
+    const hist = useHistoryStore();
+    const cur = hist.current();
+    const path = modelPath();
+    const { settings, errors } = checkIkBakeForm(form);
+    if (!cur || !path || Object.keys(errors).length || running.value) return false;
+    cancel();
+    drop();
+    failure.value = null;
+    cancelled.value = false;
+    dropped.value = false;
+    const ctl = new AbortController();
+    controller = ctl;
+    running.value = { done: 0, total: 0 };
+    try {
+      let bytes = usePreviewStore().droppedBytes(path) ?? (modelCache?.path === path ? modelCache.bytes : null);
+      if (!bytes) {
+        const r = await useApi().readModelFile(path);
+        if (!r.ok) {
+          failure.value = { ...r.error, file: r.error.file ?? path } as CodecError;
+          notify.error(failure.value);
+          return false;
+        }
+        bytes = markRaw(r.value.bytes);
+        modelCache = { path, bytes };
+      }
+      if (ctl.signal.aborted) return false;
+      const out = await ikBakeClient().run(bytes, cur.doc, settings, (done, total) => {
+        if (controller === ctl) running.value = { done, total };
+      }, ctl.signal);
+      if (!out.ok) {
+        if (isCancelled(out)) {
+          notify.info({ key: 'ikBake.cancelled' });
+          return false;
+        }
+        // A model without IK or a name it lacks names the model; IK off over the range and the rest, the motion.
+        const modelSide = out.error.code.startsWith('E_PMX') || (out.error.code === 'E_IK' && out.error.params?.reason !== 'off');
+        const file = modelSide ? path : (useWorkspaceStore().path ?? useWorkspaceStore().fileName);
+        failure.value = { ...out.error, file: out.error.file ?? file };
+        notify.error(failure.value);
+        return false;
+      }
+      if (hist.current()?.doc !== cur.doc) {
+        dropped.value = open.value;
+        notify.warning({ key: 'ikBake.droppedLine' });
+        return false;
+      }
+      // The bytes came back through writeVmd, which writes the IK block's count once the bake added IK keys to a
+      // file that had none; the document keeps the input's count of blocks present, so the step is an edit of
+      // blocks, undone to the bytes (as the physics bake's).
+      const { doc, report } = out.value;
+      const output = doc.blocksPresent > cur.doc.blocksPresent ? markRaw({ ...doc, blocksPresent: cur.doc.blocksPresent }) : doc;
+      result.value = markRaw({ input: cur.doc, output, report, modelPath: path });
+      return true;
+    } finally {
+      if (controller === ctl) {
+        controller = null;
+        running.value = null;
+      }
+    }
+  }
+
+  /** Commits the waiting result as one undo step; true when the document changed. */
+  function apply(): boolean {
+    const r = result.value;
+    const hist = useHistoryStore();
+    const notify = useNotifyStore();
+    const cur = hist.current();
+    if (!r || !cur) return false;
+    if (cur.doc !== r.input) {
+      notify.error({ code: 'E_EDIT', message: { key: 'bake.changed' } });
+      drop();
+      return false;
+    }
+    const label = useSettingsStore().t('ikBake.open');
+    const step = diffDocuments(cur.doc, r.output, 'ikBake.open');
+    if (!step || isEmptyDiff(step.diff)) {
+      notify.error({ code: 'E_EDIT', message: step ? `${label}: nothing to change` : `${label}: the bake changed the file header, which cannot be undone here` });
+      return false;
+    }
+    hist.commit(step);
+    useSelectionStore().clear();
+    notify.success({ key: 'ikBake.applied', params: { name: useWorkspaceStore().fileName, kept: r.report.keptKeys, bones: r.report.bones.length, iks: r.report.ikOff.join(', ') } });
+    close();
+    return true;
+  }
+
+  return { open, form, running, result, failure, cancelled, dropped, modelPath, chains, ikBones, unavailable, range, ticked, tick, tickLegs, tickAll, show, bake, cancel, apply, close, drop };
+});

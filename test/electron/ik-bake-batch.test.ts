@@ -1,0 +1,73 @@
+// `vmd-studio batch ik-bake` (the batch engine, as the Batch dialog runs it): a folder of motions onto one model, each
+// output byte for byte what the one-file `vmd-studio ik-bake` writes for the same options (run here too); a motion with
+// the chosen IK off over the whole range fails alone with E_IK while the others are written; --to before --from is a
+// usage error; the op is listed with its options in `batch --help`.
+import { describe, expect, it } from 'vitest';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { encodeIkRecord, ikBlockFromRecords, readVmd, withBlocks, writeVmd } from '../../shared/vmd';
+import { runCli } from '../../electron/cli/main';
+import type { CliIo } from '../../electron/cli/io';
+import { useTempDirs } from './batch-helpers';
+import { corpusPath, corpusPresent } from '../helpers/corpus';
+
+const mk = useTempDirs();
+const c = corpusPresent ? it : it.skip;
+
+async function run(argv: string[], cwd: string) {
+  const out: string[] = [], err: string[] = [];
+  const io: CliIo = { stdout: (s) => out.push(s), stderr: (s) => err.push(s), cwd, isTTY: false };
+  const code = await runCli(argv, io);
+  return { code, out: out.join(''), err: err.join('') };
+}
+
+const MIKU = corpusPath('mmd-viewer-js/model/low_miku/miku.pmd');
+const WAVE = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');
+const WALK = corpusPath('mc-mmd-rust/default_anim/walk.vmd');
+const LEGS = '左足ＩＫ,右足ＩＫ,左つま先ＩＫ,右つま先ＩＫ';
+
+describe('vmd-studio batch ik-bake', () => {
+  c('a folder onto low-poly Miku, legs over 10–60: each file is the one-file command’s bytes; a motion with the legs’ IK off fails alone', async () => {
+    const dir = mk('ikbatch');
+    mkdirSync(path.join(dir, 'in'));
+    copyFileSync(WAVE, path.join(dir, 'in', 'wave.vmd'));
+    copyFileSync(WALK, path.join(dir, 'in', 'walk.vmd'));
+    // A motion with 左足ＩＫ and 右足ＩＫ, 左つま先ＩＫ and 右つま先ＩＫ off from frame 0: nothing to bake for the legs.
+    const w = readVmd(new Uint8Array(readFileSync(WAVE)));
+    if (!w.ok) throw new Error(w.error.message);
+    const off = encodeIkRecord({ frame: 0, visible: 1, iks: LEGS.split(',').map((name) => ({ name, enabled: 0 })) });
+    writeFileSync(path.join(dir, 'in', 'off.vmd'), writeVmd(withBlocks(w.value, { ik: ikBlockFromRecords([off]) })));
+    const opts = ['--from', '10', '--to', '60', '--bones', LEGS, '--rot-tol', '0.2'];
+    const b = await run(['batch', 'ik-bake', 'in', '--model', MIKU, '-o', 'out', ...opts, '--json'], dir);
+    expect(b.code, b.err).toBe(1);
+    for (const name of ['wave.vmd', 'walk.vmd']) {
+      const one = await run(['ik-bake', MIKU, path.join('in', name), '-o', `one-${name}`, ...opts, '--quiet'], dir);
+      expect(one.code, one.err).toBe(0);
+      const batched = readFileSync(path.join(dir, 'out', name));
+      expect(batched.equals(readFileSync(path.join(dir, `one-${name}`))), name).toBe(true);
+      expect(batched.equals(readFileSync(path.join(dir, 'in', name))), name).toBe(false);
+    }
+    expect(existsSync(path.join(dir, 'out', 'off.vmd'))).toBe(false);
+    const summary = JSON.parse(b.out) as { results: { input: string; ok: boolean; error?: { code: string; message: string }; report?: Record<string, unknown> }[] };
+    const byName = new Map(summary.results.map((r) => [path.basename(r.input), r]));
+    expect(byName.get('off.vmd')?.ok).toBe(false);
+    expect(byName.get('off.vmd')?.error?.code).toBe('E_IK');
+    expect(byName.get('off.vmd')?.error?.message).toContain('off over all of frames 10–60');
+    const wave = byName.get('wave.vmd')!;
+    expect(wave.ok).toBe(true);
+    expect(wave.report).toMatchObject({ edit: 'ik-bake', from: 10, to: 60, ikOff: '左足ＩＫ, 右足ＩＫ, 左つま先ＩＫ, 右つま先ＩＫ', bakedBones: 6, rawKeys: 6 * 51 });
+  }, 180_000);
+
+  c('--to before --from is refused before any file is read (status 2); the op and its options are in batch --help', async () => {
+    const dir = mk('ikbatch2');
+    mkdirSync(path.join(dir, 'in'));
+    copyFileSync(WALK, path.join(dir, 'in', 'walk.vmd'));
+    const bad = await run(['batch', 'ik-bake', 'in', '--model', MIKU, '-o', 'out', '--from', '50', '--to', '40'], dir);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('--to');
+    expect(existsSync(path.join(dir, 'out', 'walk.vmd'))).toBe(false);
+    const help = await run(['batch', '--help'], dir);
+    expect(help.out).toMatch(/ik-bake[^\n]*--model MODEL\.pmx\|\.pmd/);
+    expect(help.out).toContain('--bones IK,IK');
+  });
+});
