@@ -6,79 +6,70 @@
 (module
   (import "env" "memory" (memory 1))
 
-  ;; fieldHash of tracks.ts: the 4 words of a name field mixed into a table hash (for rehashing; the
-  ;; per-record loop has it written out).
-  (func $hash (param $a0 i32) (param $a1 i32) (param $a2 i32) (param $a3 i32) (result i32)
-    (local $h i32)
-    (local.set $h (i32.xor (i32.mul (i32.xor (local.get $a0) (i32.shr_u (local.get $a0) (i32.const 16))) (i32.const 0x85ebca6b)) (local.get $a1)))
-    (local.set $h (i32.xor (i32.mul (i32.xor (local.get $h) (i32.shr_u (local.get $h) (i32.const 13))) (i32.const 0xc2b2ae35)) (local.get $a2)))
-    (local.set $h (i32.xor (i32.mul (i32.xor (local.get $h) (i32.shr_u (local.get $h) (i32.const 16))) (i32.const 0x27d4eb2f)) (local.get $a3)))
-    (local.set $h (i32.mul (i32.xor (local.get $h) (i32.shr_u (local.get $h) (i32.const 15))) (i32.const 0x9e3779b1)))
-    (i32.xor (local.get $h) (i32.shr_u (local.get $h) (i32.const 16))))
+  ;; The slot of a name (its 15 bytes, the bytes from the first NUL on cleared, as two little-endian i64
+  ;; words $a0 and $a1) in a table of 2^(64 - $shift) slots: the top bits of two products xored, which every
+  ;; bit of each word reaches; the two multiplies do not wait on each other (tracks.ts's fieldHash chains
+  ;; four). Which slot a name takes is seen nowhere outside: spellings are numbered in order of first sight.
+  ;; For rehashing; the per-record loop has it written out.
+  (func $slot (param $a0 i64) (param $a1 i64) (param $shift i64) (result i32)
+    (i32.wrap_i64 (i64.shr_u (i64.xor (i64.mul (local.get $a0) (i64.const 0x9e3779b97f4a7c15))
+                                      (i64.mul (local.get $a1) (i64.const 0xc2b2ae3d27d4eb4f)))
+                             (local.get $shift))))
 
   ;; groupByName's loop: each of $n records ($size bytes apart from 0) gets its spelling (the name field's
   ;; bytes up to the NUL), numbered in order of first sight, at $names + 4i; its frame at $frames + 4i;
   ;; with $valueOff >= 0 the word there at $values + 4i. Per spelling s: its 4 words at $words + 16s, its
   ;; records counted at $keys + 4s, its first record at $first + 4s. $table: room for a hash table of
   ;; s + 1 slots per spelling (slot: spelling + 1, 0 empty), at least 1 KB, grown (cleared, refilled)
-  ;; past half full. Returns the number of spellings.
+  ;; past half full. Returns the number of spellings. The name field is read as two i64 words (bytes 0–7,
+  ;; 8–14 with the frame's first byte cleared): half the steps of four i32 words, and the same 16 bytes.
   (func (export "group") (param $n i32) (param $size i32) (param $valueOff i32) (param $names i32) (param $frames i32)
       (param $values i32) (param $words i32) (param $keys i32) (param $first i32) (param $table i32) (result i32)
-    (local $i i32) (local $o i32) (local $w0 i32) (local $w1 i32) (local $w2 i32) (local $w3 i32)
-    (local $p0 i32) (local $p1 i32) (local $p2 i32) (local $p3 i32) (local $pr i32)
-    (local $a0 i32) (local $a1 i32) (local $a2 i32) (local $a3 i32) (local $live i32)
-    (local $z0 i32) (local $z1 i32) (local $z2 i32) (local $z3 i32) (local $h i32)
-    (local $mask i32) (local $slot i32) (local $r i32) (local $known i32) (local $q i32) (local $k i32)
+    (local $i i32) (local $o i32) (local $pr i32) (local $mask i32) (local $slot i32) (local $r i32) (local $known i32)
+    (local $q i32) (local $k i32)
+    (local $x0 i64) (local $x1 i64) (local $p0 i64) (local $p1 i64) (local $a0 i64) (local $a1 i64) (local $z0 i64) (local $z1 i64)
+    (local $shift i64)
     (local.set $mask (i32.const 255))
+    (local.set $shift (i64.const 56))
     (memory.fill (local.get $table) (i32.const 0) (i32.const 1024))
-    (local.set $p3 (i32.const -1))
+    (local.set $p1 (i64.const -1))
     (block $done
       (loop $next
         (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
-        (local.set $w0 (i32.load (local.get $o)))
-        (local.set $w1 (i32.load offset=4 (local.get $o)))
-        (local.set $w2 (i32.load offset=8 (local.get $o)))
-        (local.set $w3 (i32.and (i32.load offset=12 (local.get $o)) (i32.const 0xffffff)))
+        (local.set $x0 (i64.load (local.get $o)))
+        (local.set $x1 (i64.and (i64.load offset=8 (local.get $o)) (i64.const 0x00ffffffffffffff)))
         (i32.store (i32.add (local.get $frames) (i32.shl (local.get $i) (i32.const 2))) (i32.load offset=15 (local.get $o)))
         (if (i32.ge_s (local.get $valueOff) (i32.const 0))
           (then (i32.store (i32.add (local.get $values) (i32.shl (local.get $i) (i32.const 2)))
             (i32.load (i32.add (local.get $o) (local.get $valueOff))))))
-        (if (i32.ne (i32.or (i32.or (i32.xor (local.get $w0) (local.get $p0)) (i32.xor (local.get $w1) (local.get $p1)))
-                            (i32.or (i32.xor (local.get $w2) (local.get $p2)) (i32.xor (local.get $w3) (local.get $p3))))
-                    (i32.const 0))
+        (if (i64.ne (i64.or (i64.xor (local.get $x0) (local.get $p0)) (i64.xor (local.get $x1) (local.get $p1))) (i64.const 0))
           (then
             ;; Not the previous record's field: its spelling looked up.
-            (local.set $p0 (local.get $w0))
-            (local.set $p1 (local.get $w1))
-            (local.set $p2 (local.get $w2))
-            (local.set $p3 (local.get $w3))
-            ;; Bytes from the first NUL on cleared, as in groupByName; $hash and the masks written out here:
-            ;; V8 (Node 20) does not inline calls between wasm functions, and 7 calls a record cost as much as
-            ;; the rest of the loop. $z0..$z3: the high bit of each zero byte of a word (see tracks.ts).
-            (local.set $z0 (i32.and (i32.and (i32.sub (local.get $w0) (i32.const 0x01010101)) (i32.xor (local.get $w0) (i32.const -1))) (i32.const 0x80808080)))
-            (local.set $z1 (i32.and (i32.and (i32.sub (local.get $w1) (i32.const 0x01010101)) (i32.xor (local.get $w1) (i32.const -1))) (i32.const 0x80808080)))
-            (local.set $z2 (i32.and (i32.and (i32.sub (local.get $w2) (i32.const 0x01010101)) (i32.xor (local.get $w2) (i32.const -1))) (i32.const 0x80808080)))
-            (local.set $z3 (i32.and (i32.and (i32.sub (local.get $w3) (i32.const 0x01010101)) (i32.xor (local.get $w3) (i32.const -1))) (i32.const 0x80808080)))
-            (local.set $a0 (i32.and (local.get $w0) (i32.sub (i32.shr_u (i32.and (local.get $z0) (i32.sub (i32.const 0) (local.get $z0))) (i32.const 7)) (i32.const 1))))
-            (local.set $live (i32.xor (i32.shr_s (i32.or (local.get $z0) (i32.sub (i32.const 0) (local.get $z0))) (i32.const 31)) (i32.const -1)))
-            (local.set $a1 (i32.and (i32.and (local.get $w1) (i32.sub (i32.shr_u (i32.and (local.get $z1) (i32.sub (i32.const 0) (local.get $z1))) (i32.const 7)) (i32.const 1))) (local.get $live)))
-            (local.set $live (i32.and (local.get $live) (i32.xor (i32.shr_s (i32.or (local.get $z1) (i32.sub (i32.const 0) (local.get $z1))) (i32.const 31)) (i32.const -1))))
-            (local.set $a2 (i32.and (i32.and (local.get $w2) (i32.sub (i32.shr_u (i32.and (local.get $z2) (i32.sub (i32.const 0) (local.get $z2))) (i32.const 7)) (i32.const 1))) (local.get $live)))
-            (local.set $live (i32.and (local.get $live) (i32.xor (i32.shr_s (i32.or (local.get $z2) (i32.sub (i32.const 0) (local.get $z2))) (i32.const 31)) (i32.const -1))))
-            (local.set $a3 (i32.and (i32.and (local.get $w3) (i32.sub (i32.shr_u (i32.and (local.get $z3) (i32.sub (i32.const 0) (local.get $z3))) (i32.const 7)) (i32.const 1))) (local.get $live)))
-            (local.set $h (i32.xor (i32.mul (i32.xor (local.get $a0) (i32.shr_u (local.get $a0) (i32.const 16))) (i32.const 0x85ebca6b)) (local.get $a1)))
-            (local.set $h (i32.xor (i32.mul (i32.xor (local.get $h) (i32.shr_u (local.get $h) (i32.const 13))) (i32.const 0xc2b2ae35)) (local.get $a2)))
-            (local.set $h (i32.xor (i32.mul (i32.xor (local.get $h) (i32.shr_u (local.get $h) (i32.const 16))) (i32.const 0x27d4eb2f)) (local.get $a3)))
-            (local.set $h (i32.mul (i32.xor (local.get $h) (i32.shr_u (local.get $h) (i32.const 15))) (i32.const 0x9e3779b1)))
-            (local.set $slot (i32.and (i32.xor (local.get $h) (i32.shr_u (local.get $h) (i32.const 16))) (local.get $mask)))
+            (local.set $p0 (local.get $x0))
+            (local.set $p1 (local.get $x1))
+            ;; Bytes from the first NUL on cleared: $z0, $z1 the high bit of each zero byte of a word (and maybe
+            ;; of bytes above one: never below); z & -z its lowest; (that >> 7) - 1 keeps the bytes below it
+            ;; (all when z is 0); $x1 kept only when $x0 has no NUL. $slot written out here: V8 (Node 20) does
+            ;; not inline calls between wasm functions.
+            (local.set $z0 (i64.and (i64.and (i64.sub (local.get $x0) (i64.const 0x0101010101010101)) (i64.xor (local.get $x0) (i64.const -1)))
+                                    (i64.const 0x8080808080808080)))
+            (local.set $z1 (i64.and (i64.and (i64.sub (local.get $x1) (i64.const 0x0101010101010101)) (i64.xor (local.get $x1) (i64.const -1)))
+                                    (i64.const 0x8080808080808080)))
+            (local.set $a0 (i64.and (local.get $x0) (i64.sub (i64.shr_u (i64.and (local.get $z0) (i64.sub (i64.const 0) (local.get $z0))) (i64.const 7)) (i64.const 1))))
+            (local.set $a1 (select
+              (i64.and (local.get $x1) (i64.sub (i64.shr_u (i64.and (local.get $z1) (i64.sub (i64.const 0) (local.get $z1))) (i64.const 7)) (i64.const 1)))
+              (i64.const 0)
+              (i64.eqz (local.get $z0))))
+            (local.set $slot (i32.wrap_i64 (i64.shr_u (i64.xor (i64.mul (local.get $a0) (i64.const 0x9e3779b97f4a7c15))
+                                                               (i64.mul (local.get $a1) (i64.const 0xc2b2ae3d27d4eb4f)))
+                                                      (local.get $shift))))
             (block $found
               (loop $probe
                 (local.set $r (i32.load (i32.add (local.get $table) (i32.shl (local.get $slot) (i32.const 2)))))
                 (br_if $found (i32.eqz (local.get $r)))
                 (local.set $q (i32.add (local.get $words) (i32.shl (i32.sub (local.get $r) (i32.const 1)) (i32.const 4))))
-                (br_if $found (i32.eqz (i32.or
-                  (i32.or (i32.xor (i32.load (local.get $q)) (local.get $a0)) (i32.xor (i32.load offset=4 (local.get $q)) (local.get $a1)))
-                  (i32.or (i32.xor (i32.load offset=8 (local.get $q)) (local.get $a2)) (i32.xor (i32.load offset=12 (local.get $q)) (local.get $a3))))))
+                (br_if $found (i64.eqz (i64.or (i64.xor (i64.load (local.get $q)) (local.get $a0))
+                                               (i64.xor (i64.load offset=8 (local.get $q)) (local.get $a1)))))
                 (local.set $slot (i32.and (i32.add (local.get $slot) (i32.const 1)) (local.get $mask)))
                 (br $probe)))
             (if (i32.eqz (local.get $r))
@@ -86,24 +77,22 @@
                 ;; A spelling not seen before.
                 (local.set $r (i32.add (local.get $known) (i32.const 1)))
                 (local.set $q (i32.add (local.get $words) (i32.shl (local.get $known) (i32.const 4))))
-                (i32.store (local.get $q) (local.get $a0))
-                (i32.store offset=4 (local.get $q) (local.get $a1))
-                (i32.store offset=8 (local.get $q) (local.get $a2))
-                (i32.store offset=12 (local.get $q) (local.get $a3))
+                (i64.store (local.get $q) (local.get $a0))
+                (i64.store offset=8 (local.get $q) (local.get $a1))
                 (i32.store (i32.add (local.get $first) (i32.shl (local.get $known) (i32.const 2))) (local.get $i))
                 (i32.store (i32.add (local.get $keys) (i32.shl (local.get $known) (i32.const 2))) (i32.const 0))
                 (i32.store (i32.add (local.get $table) (i32.shl (local.get $slot) (i32.const 2))) (local.get $r))
                 (local.set $known (local.get $r))
                 (if (i32.gt_u (i32.shl (local.get $known) (i32.const 1)) (local.get $mask))
                   (then
-                    ;; Past half full: twice the slots, every spelling put back.
+                    ;; Past half full: twice the slots (one bit more of the hash), every spelling put back.
                     (local.set $mask (i32.add (i32.shl (local.get $mask) (i32.const 1)) (i32.const 1)))
+                    (local.set $shift (i64.sub (local.get $shift) (i64.const 1)))
                     (memory.fill (local.get $table) (i32.const 0) (i32.shl (i32.add (local.get $mask) (i32.const 1)) (i32.const 2)))
                     (local.set $k (i32.const 0))
                     (loop $rehash
                       (local.set $q (i32.add (local.get $words) (i32.shl (local.get $k) (i32.const 4))))
-                      (local.set $slot (i32.and (call $hash (i32.load (local.get $q)) (i32.load offset=4 (local.get $q))
-                        (i32.load offset=8 (local.get $q)) (i32.load offset=12 (local.get $q))) (local.get $mask)))
+                      (local.set $slot (call $slot (i64.load (local.get $q)) (i64.load offset=8 (local.get $q)) (local.get $shift)))
                       (block $free
                         (loop $step
                           (br_if $free (i32.eqz (i32.load (i32.add (local.get $table) (i32.shl (local.get $slot) (i32.const 2))))))
@@ -129,7 +118,7 @@
   ;; twice in a row as placed, else 0.
   (func (export "place") (param $n i32) (param $tracks i32) (param $map i32) (param $frames i32) (param $counts i32) (param $slot i32)
       (param $descents i32) (param $order i32) (param $out i32) (param $places i32) (result i32)
-    (local $i i32) (local $t i32) (local $p i32) (local $f i32) (local $before i32) (local $q i32) (local $repeats i32)
+    (local $i i32) (local $t i32) (local $p i32) (local $f i32) (local $before i32) (local $q i32) (local $repeats i32) (local $step i32)
     (block $done
       (loop $next
         (br_if $done (i32.ge_u (local.get $i) (local.get $n)))
@@ -141,14 +130,13 @@
         (i32.store (i32.add (local.get $order) (i32.shl (local.get $p) (i32.const 2))) (local.get $i))
         (i32.store (i32.add (local.get $out) (i32.shl (local.get $p) (i32.const 2))) (local.get $f))
         (if (local.get $places) (then (i32.store (local.get $q) (local.get $p))))
-        (if (i32.gt_u (local.get $p) (i32.load (i32.add (local.get $counts) (local.get $t))))
-          (then
-            (local.set $before (i32.load (i32.sub (i32.add (local.get $out) (i32.shl (local.get $p) (i32.const 2))) (i32.const 4))))
-            (if (i32.lt_u (local.get $f) (local.get $before))
-              (then
-                (local.set $q (i32.add (local.get $descents) (local.get $t)))
-                (i32.store (local.get $q) (i32.add (i32.load (local.get $q)) (i32.const 1))))
-              (else (if (i32.eq (local.get $f) (local.get $before)) (then (local.set $repeats (i32.const 1))))))))
+        ;; Steps down and repeats counted without a branch (in a shuffled block half the steps go down, at
+        ;; random): $first is 1 at a track's first place, where there is no step.
+        (local.set $before (i32.load (i32.sub (i32.add (local.get $out) (i32.shl (local.get $p) (i32.const 2))) (i32.const 4))))
+        (local.set $step (i32.gt_u (local.get $p) (i32.load (i32.add (local.get $counts) (local.get $t)))))
+        (local.set $q (i32.add (local.get $descents) (local.get $t)))
+        (i32.store (local.get $q) (i32.add (i32.load (local.get $q)) (i32.and (local.get $step) (i32.lt_u (local.get $f) (local.get $before)))))
+        (local.set $repeats (i32.or (local.get $repeats) (i32.and (local.get $step) (i32.eq (local.get $f) (local.get $before)))))
         (local.set $i (i32.add (local.get $i) (i32.const 1)))
         (br $next)))
     (local.get $repeats))

@@ -5,7 +5,8 @@
  * grouped in a Map, each group stably sorted by frame with Array.prototype.sort, later duplicates
  * dropped). Blocks are built to reach each branch: interleaved, shuffled, reversed and nearly sorted
  * tracks, a track that insertion sort gives up on, duplicates, frames of one, two and three radix
- * digits and near 2^32, 3,000 names (the table grows), garbage after the NUL, spellings that decode
+ * digits and near 2^32, 3,000 names (the table grows), garbage after the NUL (and the NUL at every byte),
+ * names apart only in bytes 8–14 (the second of the two words the grouping reads), spellings that decode
  * alike, reversed and nearly sorted tracks with repeated frames (ties put back in file order), bone
  * curves with rows 1–3 empty and filled. Then every corpus motion's bone and morph blocks (as stored,
  * shuffled and reversed, repeated up to 2,048 records) and seeded random motions of every order at
@@ -203,6 +204,21 @@ const cases: [string, () => Key[]][] = [
   [
     'neighbours that differ in the last byte only (bytes 12–14: the fourth word)',
     () => interleaved(Array.from({ length: 10 }, (_, i) => field(`abcdefghijklm${String.fromCharCode(65 + i)}`)), 300),
+  ],
+  [
+    'the NUL at every byte of the field, garbage after it; names alike in bytes 0–7 (the first i64 word), apart in one of 8–14',
+    () => {
+      const rnd = lcg(13);
+      // Lengths 0 to 15 ("" to 15 bytes, no NUL), then 15-byte names that share "abcdefgh" and differ in one later byte.
+      const byLength = Array.from({ length: 16 }, (_, len) => Uint8Array.from({ length: 15 }, (_, j) => (j < len ? 0x61 + ((len + j) % 26) : 0)));
+      const tails = Array.from({ length: 14 }, (_, k) => Uint8Array.from({ length: 15 }, (_, j) => (j < 8 ? 0x61 + j : j === 8 + (k % 7) ? 0x41 + k : 0x7a)));
+      return shuffle(interleaved([...byLength, ...tails], 70, 3), 14).map((k) => {
+        const name = k.name.slice();
+        const nul = name.indexOf(0);
+        for (let j = nul + 1; nul >= 0 && j < 15; j++) name[j] = Math.floor(rnd() * 256);
+        return { ...k, name };
+      });
+    },
   ],
   ['spellings that decode alike share a track', () => shuffle(interleaved([...aliases, ...names40.slice(0, 4)], 300), 9)],
   [
