@@ -205,20 +205,38 @@ export const useAutosaveStore = defineStore('autosave', () => {
   }
 
   /** Writes the copies due now (every unsaved document whose copy is out of date), one after another. */
-  async function flush(): Promise<void> {
+  function flush(): Promise<void> {
+    return write(null, false);
+  }
+
+  /**
+   * Writes copies of documents `ids` now, whatever the setting (Off included), once: what Recover does before it
+   * removes the copies it opened (shell/recovery.ts), so a recovered document never lives only in the page. Resolves
+   * to the ids whose current content this session now holds a copy of (a write that failed is not among them).
+   */
+  async function keepNow(ids: readonly number[]): Promise<Set<number>> {
+    await write(new Set(ids), true);
+    const ws = useWorkspaceStore();
+    return new Set(ids.filter((id) => { const d = ws.get(id); return !!d && kept.get(id)?.doc === d.doc; }));
+  }
+
+  /** The copies out of date among `only` (null: all), written one after another; unless `force`, not when Off. */
+  async function write(only: Set<number> | null, force: boolean): Promise<void> {
     if (writing) await writing;
     const s = session.value;
+    const on = () => force || interval() > 0;
     // Off: nothing is kept.
-    if (!s || interval() <= 0) return;
+    if (!s || !on()) return;
     writing = (async () => {
       for (const d of pending()) {
+        if (only && !only.has(d.id)) continue;
         const content = d.doc, p = d.path;
         const info = copyInfoOf(d, actorOf(d.id));
         const { bytes, format } = await copyBytesInSlices(d, sliceMs);
         // Edited, saved, renamed or closed while its bytes were made: this copy is dropped (never a mix of two
         // versions); an unsaved document's next copy is made once the page is idle again (schedule after flush).
         const cur = useWorkspaceStore().get(d.id);
-        if (!cur?.dirty || cur.doc !== content || cur.path !== p || !session.value || interval() <= 0) continue;
+        if (!cur?.dirty || cur.doc !== content || cur.path !== p || !session.value || !on()) continue;
         const r = await useApi().keepRecoveryCopy(s, { ...info, format }, bytes);
         if (!r.ok) {
           if (!failedOnce) useNotifyStore().warning({ key: 'recovery.keepFailed', params: { name: info.name, reason: r.error.message } });
@@ -255,5 +273,5 @@ export const useAutosaveStore = defineStore('autosave', () => {
     await Promise.all([...ids].map((id) => useApi().dropRecoveryCopy(s, String(id))));
   }
 
-  return { session, start, stop, flush, sync, dropAll, pending, schedule };
+  return { session, start, stop, flush, keepNow, sync, dropAll, pending, schedule };
 });
