@@ -23,6 +23,9 @@ const en = {
   'recovery.setting': 'Autosave',
   'recovery.settingOff': 'Off',
   'recovery.settingEvery': 'Every {s} s',
+  'recovery.settingEveryMin': 'Every {m} min',
+  /** A value set by hand in settings.json, not one of the menu's choices: shown as it is, and said so. */
+  'recovery.settingHandSet': '{every} (settings.json)',
   'recovery.settingTitle': 'Keep copies of unsaved documents in the app’s settings folder, at most this often, a few seconds after the last edit',
 };
 
@@ -47,6 +50,8 @@ const ja: Record<RecoveryStringKey, string> = {
   'recovery.setting': '自動保存',
   'recovery.settingOff': 'オフ',
   'recovery.settingEvery': '{s} 秒ごと',
+  'recovery.settingEveryMin': '{m} 分ごと',
+  'recovery.settingHandSet': '{every}（settings.json の値）',
   'recovery.settingTitle': '未保存のドキュメントのコピーをアプリの設定フォルダに残します（最後の編集の数秒後、最短でこの間隔ごと）',
 };
 

@@ -29,9 +29,25 @@ export function vmdByteLength(doc: VmdDocument): number {
 }
 
 export function writeVmd(doc: VmdDocument): Uint8Array {
+  const steps = writeVmdSteps(doc, Infinity);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * `writeVmd` in steps: the same bytes, with the records copied at most `sliceBytes` at a time and the share of
+ * the file written so far (0..1) yielded after each slice, so a caller can spread a big file's copy over several
+ * turns of the event loop (the page's autosave of a 600,000-key motion). The document must not change meanwhile;
+ * documents are values (an edit builds new blocks), so a snapshot stays whole.
+ */
+export function* writeVmdSteps(doc: VmdDocument, sliceBytes = 1 << 20): Generator<number, Uint8Array, void> {
   const present = blocksToWrite(doc);
-  const out = new Uint8Array(vmdByteLength(doc));
+  const total = vmdByteLength(doc);
+  const out = new Uint8Array(total);
   const view = new DataView(out.buffer);
+  const step = Math.max(1, sliceBytes);
   let off = 0;
   out.set(doc.header, off);
   off += doc.header.length;
@@ -41,8 +57,13 @@ export function writeVmd(doc: VmdDocument): Uint8Array {
     const block = doc[BLOCK_KINDS[i]];
     view.setUint32(off, block.count, true);
     off += 4;
-    out.set(block.bytes, off);
-    off += block.bytes.length;
+    const n = block.bytes.length;
+    for (let a = 0; a < n; a += step) {
+      const b = Math.min(n, a + step);
+      out.set(a === 0 && b === n ? block.bytes : block.bytes.subarray(a, b), off + a);
+      if (b < n) yield (off + b) / total;
+    }
+    off += n;
   }
   if (present === doc.blocksPresent) out.set(doc.trailing, off);
   return out;

@@ -104,9 +104,12 @@ describe.skipIf(!corpusPresent)('autosave keeps an unsaved edit that a closed pa
     expect(r.status, r.stderr).toBe(0);
     const info = JSON.parse(r.stdout);
     expect(JSON.stringify(info)).toContain(`"camera":${frames.length - 1}`);
-    // The setting as the ? menu shows it: the interval settings.json holds (2 s, a hand-set value, listed as it is).
+    // The setting as the ? menu shows it: the interval settings.json holds (2 s, a hand-set value, listed as such).
     await b.click('[data-testid="cmd-help"]');
     expect(await b.inputValue('[data-testid="autosave-interval"]')).toBe('2');
+    // Its label says where it comes from; the menu's own choices read in seconds or minutes.
+    const labels = await b.$$eval('[data-testid="autosave-interval"] option', (os) => os.map((o) => o.textContent!.trim()));
+    expect(labels).toEqual(['Off', 'Every 2 s (settings.json)', 'Every 30 s', 'Every 1 min', 'Every 2 min', 'Every 5 min', 'Every 10 min']);
     expect(await b.textContent('[data-testid="help-menu"]')).toContain('Autosave');
     await screenshot(b, 'autosave-setting');
     await b.keyboard.press('Escape');

@@ -24,7 +24,7 @@
  * after undo.
  */
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -247,16 +247,22 @@ describe('whole-motion edits at 600,000 keys (issue 31)', () => {
   let original: Uint8Array;
   let ip: Uint8Array;
   let track: number;
+  let settingsDir: string;
 
   beforeAll(async () => {
     tmp = tempDir('vmd-big-edit-');
+    // Autosave Off for the edits' timings (a copy made while one is measured would be counted in it); the last
+    // test turns it on through the ? menu and times the copy itself.
+    settingsDir = path.join(tmp.dir, 'settings');
+    mkdirSync(settingsDir);
+    writeFileSync(path.join(settingsDir, 'settings.json'), JSON.stringify({ ui: { autosaveSeconds: 0 } }));
     ({ bytes: original, ip } = generate());
     file = path.join(tmp.dir, 'synthetic-600k.vmd');
     writeFileSync(file, original);
     const r = readVmd(original);
     if (!r.ok) throw new Error(r.error.message);
     track = groupBones(buildTracks(r.value).bones.names)[0].tracks[0];
-    app = await openApp({ viewport: { width: 1600, height: 960 } });
+    app = await openApp({ viewport: { width: 1600, height: 960 }, settingsDir });
   }, 170_000);
 
   afterAll(async () => {
@@ -490,6 +496,61 @@ describe('whole-motion edits at 600,000 keys (issue 31)', () => {
     await page.click('[data-testid="batch-apply"]');
     await until(page, { undo: before + 1 });
     expect(await digest(page)).toBe(sha(mirroredByHand(moved)));
+    expect(app.errors).toEqual([]);
+  });
+
+  it('autosave keeps a copy of the whole motion after each edit: the exact bytes, and the long tasks while it is made', async () => {
+    const { page } = app;
+    // A fresh page with the file (the test runs alone with -t too).
+    await page.goto(app.url);
+    await page.waitForSelector('[data-ready="true"]', { timeout: 30_000 });
+    await openFileViaDialog(page, file);
+    await page.waitForFunction((n) => document.querySelector('[data-testid="count-bone"]')?.getAttribute('data-count') === String(n), KEYS, { timeout: 120_000 });
+    await installProbe(page);
+    // Autosave on, as a person turns it on: ? → Autosave: Every 30 s (the first copy once the page is idle 3 s).
+    await page.click('[data-testid="cmd-help"]');
+    await page.selectOption('[data-testid="autosave-interval"]', '30');
+    await page.keyboard.press('Escape');
+
+    const recovery = path.join(settingsDir, 'recovery');
+    /** The copy's description main wrote (recovery-service.ts: <session>/<doc>.json, with its bytes' SHA-256). */
+    const copyMeta = (): { dir: string; meta: { sha256: string; file: string; keys: number } } | null => {
+      for (const s of existsSync(recovery) ? readdirSync(recovery) : []) {
+        for (const n of readdirSync(path.join(recovery, s))) if (n !== 'session.json' && n.endsWith('.json')) return { dir: path.join(recovery, s), meta: JSON.parse(readFileSync(path.join(recovery, s, n), 'utf8')) };
+      }
+      return null;
+    };
+    const rows: Sample[] = [];
+    const { frame, ppf } = await keyInView(page);
+    for (let round = 0; round < ROUNDS; round++) {
+      // Every key 5 frames later again (the keys are at frame + 5 × round now): the file built here by hand.
+      const p = await keyPoint(page, `track-bone:${track}`, frame + SHIFT * round);
+      await page.mouse.click(p.x, p.y);
+      await until(page, { selected: 1 });
+      await page.keyboard.press('Control+a');
+      await until(page, { selected: KEYS });
+      const depth = await undoDepth(page);
+      await page.mouse.move(p.x, p.y);
+      await page.mouse.down();
+      for (let s = 1; s <= 10; s++) await page.mouse.move(p.x + (SHIFT * ppf * s) / 10, p.y);
+      await page.mouse.up();
+      await until(page, { undo: depth + 1 });
+      const moved = original.slice();
+      const mv = new DataView(moved.buffer);
+      for (let i = 0, o = BONE_RECORDS_AT + BONE.FRAME; i < KEYS; i++, o += BONE.SIZE) mv.setUint32(o, mv.getUint32(o, true) + SHIFT * (round + 1), true);
+      const want = sha(moved);
+      expect(await digest(page)).toBe(want);
+      await animationFrames(page, 3);
+      // From the edit's end (the page idle) until main has the copy: the idle wait, the copy's bytes, the upload.
+      await page.evaluate(() => (window as unknown as { __probe: Probe }).__probe.start());
+      await expect.poll(() => copyMeta()?.meta.sha256, { timeout: 170_000, interval: 250 }).toBe(want);
+      const end = await page.evaluate(() => performance.now());
+      rows.push(await page.evaluate((e) => (window as unknown as { __probe: Probe }).__probe.stop(e), end));
+      const kept = copyMeta()!;
+      expect(kept.meta.keys).toBe(KEYS);
+      expect(sha(new Uint8Array(readFileSync(path.join(kept.dir, kept.meta.file))))).toBe(want);
+    }
+    report('autosave copy of the whole motion (3 s idle, then the copy made and sent)', rows);
     expect(app.errors).toEqual([]);
   });
 });

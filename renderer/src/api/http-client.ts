@@ -18,6 +18,33 @@ import { FRAME_CONTENT_TYPE, decodeFrame, encodeWire, fromWireJson, isFrameConte
 /** The largest settings request sent as keepalive (characters of JSON; the browser's budget is 64 KiB for all). */
 const KEEPALIVE_MAX_CHARS = 16 * 1024;
 
+/**
+ * A frame at least this big is copied into its request body a slice at a time, giving the page a turn between
+ * slices: a Blob copies its parts when made, and 66.6 MB (a 600,000-key motion's recovery copy or Save) copied at
+ * once held the page for hundreds of ms. The bytes sent must not change meanwhile (they are values the caller made).
+ */
+const SLICED_FRAME_BYTES = 4 << 20;
+const FRAME_SLICE_BYTES = 1 << 20;
+/** Main-thread time the body's copy may take before the page gets a turn. */
+const FRAME_SLICE_MS = 8;
+
+/** A big frame's request body: its chunks in one Blob, made in slices (see SLICED_FRAME_BYTES). */
+async function frameBlobInSlices(chunks: readonly Uint8Array[]): Promise<Blob> {
+  // A Blob made of Blobs refers to them without copying: only each slice is copied, once.
+  const parts: Blob[] = [];
+  let t0 = performance.now();
+  for (const c of chunks) {
+    for (let a = 0; a < c.byteLength; a += FRAME_SLICE_BYTES) {
+      parts.push(new Blob([c.subarray(a, Math.min(c.byteLength, a + FRAME_SLICE_BYTES))] as BlobPart[]));
+      if (performance.now() - t0 >= FRAME_SLICE_MS) {
+        await new Promise<void>((resolve) => setTimeout(resolve, 0));
+        t0 = performance.now();
+      }
+    }
+  }
+  return new Blob(parts);
+}
+
 export interface HttpClientOptions {
   /** Server origin; default the page's. */
   base?: string;
@@ -49,11 +76,14 @@ export function createHttpApi(o: HttpClientOptions): VmdStudioApi {
     // store sends what it still holds when the page unloads: stores/settings.ts flush). Keepalive bodies share a
     // 64 KiB budget; past it (or refused) the request goes as an ordinary one.
     const keepalive = name === 'setSettings' && body.kind === 'json' && body.text.length <= KEEPALIVE_MAX_CHARS;
+    // A small frame's Blob is made at once (so requests go out in the order they were made, as before); a big one
+    // in slices.
+    const blob = body.kind === 'json' ? null : body.byteLength < SLICED_FRAME_BYTES ? new Blob(body.chunks as BlobPart[]) : await frameBlobInSlices(body.chunks);
     const post = (keep: boolean) =>
       doFetch(`${base}/api/call/${name}`, {
         method: 'POST',
         headers: { 'content-type': body.kind === 'json' ? 'application/json' : FRAME_CONTENT_TYPE, 'x-vmd-token': o.token, 'x-vmd-client': client },
-        body: body.kind === 'json' ? body.text : new Blob(body.chunks as BlobPart[]),
+        body: body.kind === 'json' ? body.text : blob!,
         ...(keep ? { keepalive: true } : {}),
       });
     let res: Response;

@@ -8,7 +8,8 @@
  * question: Overwrite keeping the other as .bak, Save As…, Cancel), and keeps the file it replaces as a .bak (first
  * save after an open). That is the safest choice that still saves where the person expects: nothing on disk is
  * replaced without the usual checks. A copy of a document that had no file opens untitled; Save asks for a name.
- * Once they are open (and this page has kept its own copies of them), the gone session's copies are removed.
+ * Once they are open and this page has kept its own copies of them (with Autosave Off too: written once, then
+ * removed when saved or closed), the gone session's copies are removed.
  */
 import { useApi } from '../api';
 import { decodeDocument } from '../stores/workspace';
@@ -86,7 +87,7 @@ export async function recover(copies: readonly RecoveryCopy[]): Promise<void> {
   const ws = useWorkspaceStore();
   const scene = useSceneStore();
   const names: string[] = [];
-  const done: RecoveryCopy[] = [];
+  const done: { copy: RecoveryCopy; id: number }[] = [];
   // Oldest first: the order they were kept in.
   for (const c of [...copies].reverse()) {
     const r = await api.readRecoveryCopy(c.session, c.doc);
@@ -107,14 +108,18 @@ export async function recover(copies: readonly RecoveryCopy[]): Promise<void> {
     if (!ws.isOpen) scene.openRead(content);
     else if (!scene.addContent(content, c.kind === 'camera' ? 'camera' : 'auto')) continue;
     const id = ws.activeId;
-    if (id !== null) ws.markUnsaved(id);
+    if (id === null) continue;
+    ws.markUnsaved(id);
     names.push(c.name);
-    done.push(c);
+    done.push({ copy: c, id });
   }
   if (names.length) notify.success({ key: 'recovery.recovered', params: { n: names.length, names: names.join(', ') } });
-  // This page keeps its own copies of them now; then the gone session's go.
-  await useAutosaveStore().flush();
-  for (const c of done) {
+  // This page keeps its own copies of them now, even with Autosave Off (else, once the gone session's copies were
+  // removed, the recovered documents would exist only in this page); the gone session's copy of each goes only once
+  // this page's copy of it is written. One whose copy could not be written keeps the old one (offered again later).
+  const held = await useAutosaveStore().keepNow(done.map((x) => x.id));
+  for (const { copy: c, id } of done) {
+    if (!held.has(id)) continue;
     const x = await api.discardRecovery(c.session, c.doc);
     if (!x.ok) notify.error(x.error);
   }

@@ -17,7 +17,7 @@ import { ref, watch } from 'vue';
 import type { FileStamp } from '../../../shared/ipc/contract';
 import type { RecoveryCopyInfo, RecoveryKind } from '../../../shared/ipc/recovery-types';
 import { stageMotionKind } from '../../../shared/vmd/inspect';
-import type { VmdDocument } from '../../../shared/vmd';
+import { writeVmdSteps, type VmdDocument } from '../../../shared/vmd';
 import { useApi } from '../api';
 import { useNotifyStore } from './notify';
 import { useSettingsStore } from './settings';
@@ -31,6 +31,11 @@ export const AUTOSAVE_DEFAULT_SECONDS = 60;
 export const AUTOSAVE_CHOICES = [0, 30, 60, 120, 300, 600] as const;
 /** No edit for this long: the person paused, so a copy is written now. */
 export const IDLE_MS = 3000;
+/**
+ * Main-thread time one slice of a copy's bytes may take before the page gets a turn (drawing, input): well under a
+ * frame. A 600,000-key motion (66.6 MB) written in one go held the page for about a second each minute (issue 31).
+ */
+export const COPY_SLICE_MS = 8;
 
 /** The autosave interval from the settings: seconds (0 = Off). */
 export function autosaveSecondsOf(ui: Record<string, unknown> | undefined): number {
@@ -83,6 +88,29 @@ export function copyBytesOf(d: OpenDocument): { bytes: Uint8Array; format: 'vmd'
   return { bytes: encodeDocument(d.doc, d.tracks, 'copy.vmd'), format: 'vmd' };
 }
 
+/**
+ * `copyBytesOf` without a long task: a motion's bytes are copied a slice at a time (shared writeVmdSteps, 1 MB a
+ * step), giving the page a turn whenever a slice has run `sliceMs` (0: after every step). A pose is one frame of
+ * text, made at once. The bytes are those of `d.doc` as it was when called (documents are values: an edit
+ * meanwhile installs a new one and leaves this one whole); the caller checks it is still the document's content.
+ */
+export async function copyBytesInSlices(d: OpenDocument, sliceMs = COPY_SLICE_MS): Promise<{ bytes: Uint8Array; format: 'vmd' | 'vpd' }> {
+  if (d.format === 'vpd') {
+    const c = copyBytesOf(d);
+    if (c.format === 'vpd') return c;
+  }
+  const steps = writeVmdSteps(d.doc);
+  let t0 = performance.now();
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return { bytes: r.value, format: 'vmd' };
+    if (performance.now() - t0 >= sliceMs) {
+      await new Promise<void>((resolve) => setTimeout(resolve, 0));
+      t0 = performance.now();
+    }
+  }
+}
+
 export const useAutosaveStore = defineStore('autosave', () => {
   const session = ref<string | null>(null);
   /** When the last copy was written (ms, performance.now), for the interval. */
@@ -97,13 +125,16 @@ export const useAutosaveStore = defineStore('autosave', () => {
   /** Gives each document's actor name (the scene's), set by the shell. */
   let actorOf: (id: number) => string | null = () => null;
   const stops: (() => void)[] = [];
+  /** Main-thread time per slice of a copy (COPY_SLICE_MS; a test gives 0 to see an edit land mid-copy). */
+  let sliceMs = COPY_SLICE_MS;
 
   const interval = () => autosaveSecondsOf(useSettingsStore().settings.ui) * 1000;
 
   /** Begins this page's recovery session and follows the workspace's edits. */
-  async function start(opts: { actorOf?: (id: number) => string | null } = {}): Promise<void> {
+  async function start(opts: { actorOf?: (id: number) => string | null; sliceMs?: number } = {}): Promise<void> {
     if (session.value) return;
     if (opts.actorOf) actorOf = opts.actorOf;
+    if (opts.sliceMs !== undefined) sliceMs = opts.sliceMs;
     const id = newSessionId();
     const r = await useApi().beginRecovery(id);
     if (!r.ok) {
@@ -174,17 +205,39 @@ export const useAutosaveStore = defineStore('autosave', () => {
   }
 
   /** Writes the copies due now (every unsaved document whose copy is out of date), one after another. */
-  async function flush(): Promise<void> {
+  function flush(): Promise<void> {
+    return write(null, false);
+  }
+
+  /**
+   * Writes copies of documents `ids` now, whatever the setting (Off included), once: what Recover does before it
+   * removes the copies it opened (shell/recovery.ts), so a recovered document never lives only in the page. Resolves
+   * to the ids whose current content this session now holds a copy of (a write that failed is not among them).
+   */
+  async function keepNow(ids: readonly number[]): Promise<Set<number>> {
+    await write(new Set(ids), true);
+    const ws = useWorkspaceStore();
+    return new Set(ids.filter((id) => { const d = ws.get(id); return !!d && kept.get(id)?.doc === d.doc; }));
+  }
+
+  /** The copies out of date among `only` (null: all), written one after another; unless `force`, not when Off. */
+  async function write(only: Set<number> | null, force: boolean): Promise<void> {
     if (writing) await writing;
     const s = session.value;
+    const on = () => force || interval() > 0;
     // Off: nothing is kept.
-    if (!s || interval() <= 0) return;
+    if (!s || !on()) return;
     writing = (async () => {
       for (const d of pending()) {
+        if (only && !only.has(d.id)) continue;
         const content = d.doc, p = d.path;
-        const { bytes, format } = copyBytesOf(d);
-        const info = { ...copyInfoOf(d, actorOf(d.id)), format };
-        const r = await useApi().keepRecoveryCopy(s, info, bytes);
+        const info = copyInfoOf(d, actorOf(d.id));
+        const { bytes, format } = await copyBytesInSlices(d, sliceMs);
+        // Edited, saved, renamed or closed while its bytes were made: this copy is dropped (never a mix of two
+        // versions); an unsaved document's next copy is made once the page is idle again (schedule after flush).
+        const cur = useWorkspaceStore().get(d.id);
+        if (!cur?.dirty || cur.doc !== content || cur.path !== p || !session.value || !on()) continue;
+        const r = await useApi().keepRecoveryCopy(s, { ...info, format }, bytes);
         if (!r.ok) {
           if (!failedOnce) useNotifyStore().warning({ key: 'recovery.keepFailed', params: { name: info.name, reason: r.error.message } });
           failedOnce = true;
@@ -220,5 +273,5 @@ export const useAutosaveStore = defineStore('autosave', () => {
     await Promise.all([...ids].map((id) => useApi().dropRecoveryCopy(s, String(id))));
   }
 
-  return { session, start, stop, flush, sync, dropAll, pending, schedule };
+  return { session, start, stop, flush, keepNow, sync, dropAll, pending, schedule };
 });

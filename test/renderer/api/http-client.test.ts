@@ -52,6 +52,30 @@ describe('browser-mode client', () => {
     expect(seen.slice(3).map((i) => i.keepalive)).toEqual([true, undefined]);
   });
 
+  it('sends big bytes (a 600,000-key motion) as the frame, byte for byte, its body made in 1 MB slices', async () => {
+    let body: Uint8Array | null = null;
+    const fetch = (async (_url: string, init: RequestInit) => {
+      body = new Uint8Array(await (init.body as Blob).arrayBuffer());
+      return new Response(JSON.stringify({ ok: true, value: { savedAt: 1 } }), { headers: { 'content-type': 'application/json' } });
+    }) as unknown as typeof globalThis.fetch;
+    const api = createHttpApi({ token: 't', fetch });
+    // 5 MB + 3 bytes (five whole slices and a short one), each byte its offset's low 8 bits times 7.
+    const bytes = new Uint8Array(5 * (1 << 20) + 3);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7) & 0xff;
+    const info = { doc: '1', name: 'a.vmd', path: null, kind: 'motion', format: 'vmd', keys: 1 } as const;
+    expect(await api.keepRecoveryCopy('s', info, bytes)).toEqual({ ok: true, value: { savedAt: 1 } });
+    // The frame built here by its layout (shared/ipc/wire-frame.ts): magic, JSON length, JSON, part length, part.
+    const json = new TextEncoder().encode(JSON.stringify({ args: ['s', info, { $bytes: 0 }] }));
+    const frame = new Uint8Array(8 + json.length + 4 + bytes.length);
+    frame.set([0x56, 0x4d, 0x57, 0x31]);
+    new DataView(frame.buffer).setUint32(4, json.length, true);
+    frame.set(json, 8);
+    new DataView(frame.buffer).setUint32(8 + json.length, bytes.length, true);
+    frame.set(bytes, 12 + json.length);
+    expect(body!.length).toBe(frame.length);
+    expect(Buffer.from(body!).equals(Buffer.from(frame))).toBe(true);
+  });
+
   it('delivers server-sent events to subscribers until they unsubscribe', () => {
     const sources: FakeES[] = [];
     class FakeES {

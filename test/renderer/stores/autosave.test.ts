@@ -15,6 +15,8 @@ import { useSettingsStore } from '../../../renderer/src/stores/settings';
 import { decodeDocument, useWorkspaceStore } from '../../../renderer/src/stores/workspace';
 import { autosaveSecondsOf, useAutosaveStore } from '../../../renderer/src/stores/autosave';
 import { corpusPath, corpusPresent } from '../../helpers/corpus';
+import { BONE, emptyVmd, fixedBlock, writeVmd } from '../../../shared/vmd';
+import { diffDocuments } from '../../../shared/key-edits/diff';
 
 let calls: { name: string; args: unknown[] }[];
 let stored: Settings;
@@ -79,5 +81,62 @@ describe.skipIf(!corpusPresent)('autosave store', () => {
     await auto.flush();
     expect(named('keepRecoveryCopy')).toHaveLength(0);
     auto.stop();
+  });
+});
+
+describe('a copy made in slices', () => {
+  // 20,000 bone records of 111 bytes: 2.2 MB, three 1 MB steps of the writer, so the copy gives the page a turn
+  // twice (sliceMs 0: after every step) and an edit can land while it is being made.
+  const N = 20_000;
+  function records(): Uint8Array {
+    const recs = new Uint8Array(N * BONE.SIZE);
+    const v = new DataView(recs.buffer);
+    for (let i = 0; i < N; i++) {
+      recs.set([0x41, 0x42], i * BONE.SIZE); // name "AB"
+      v.setUint32(i * BONE.SIZE + BONE.FRAME, i, true);
+      v.setFloat32(i * BONE.SIZE + BONE.ROTATION + 12, 1, true);
+    }
+    return recs;
+  }
+
+  it('an edit while the copy is made: that copy is dropped (never sent), the next holds the edit, byte for byte', async () => {
+    const auto = useAutosaveStore();
+    await auto.start({ sliceMs: 0 });
+    const recs = records();
+    const before = { ...emptyVmd('slices'), bone: fixedBlock('bone', recs) };
+    const d = decodeDocument('slices.vmd', writeVmd(before), null);
+    if (!d.ok) throw new Error(d.error.message);
+    const ws = useWorkspaceStore();
+    auto.stop(); // no timer: the test calls flush itself
+    const [id] = ws.open([d.value]);
+    ws.markUnsaved(id);
+
+    // The expected files, built here from the records: header (30), model name (20), count (4), records, then
+    // the four empty counts writeVmd adds (emptyVmd holds all six blocks).
+    const file = (r: Uint8Array) => {
+      const out = new Uint8Array(30 + 20 + 4 + r.length + 5 * 4);
+      out.set(new TextEncoder().encode('Vocaloid Motion Data 0002'), 0);
+      out.set(new TextEncoder().encode('slices'), 30);
+      new DataView(out.buffer).setUint32(50, N, true);
+      out.set(r, 54);
+      return out;
+    };
+    expect(Buffer.from(writeVmd(ws.get(id)!.doc)).equals(Buffer.from(file(recs)))).toBe(true);
+
+    const copying = auto.flush();
+    // Mid-copy (the first slice done, the page's turn): record 12,345 moves to frame 99,999.
+    const edited = recs.slice();
+    new DataView(edited.buffer).setUint32(12_345 * BONE.SIZE + BONE.FRAME, 99_999, true);
+    const cur = ws.get(id)!.doc;
+    expect(ws.commit(diffDocuments(cur, { ...cur, bone: fixedBlock('bone', edited) }, 'test edit'))).toBe(true);
+    await copying;
+    // The copy of the content before the edit was dropped: nothing sent.
+    expect(named('keepRecoveryCopy')).toHaveLength(0);
+
+    await auto.flush();
+    expect(named('keepRecoveryCopy')).toHaveLength(1);
+    const sent = named('keepRecoveryCopy')[0].args[2] as Uint8Array;
+    expect(sent.length).toBe(file(edited).length);
+    expect(Buffer.from(sent).equals(Buffer.from(file(edited)))).toBe(true);
   });
 });
