@@ -25,7 +25,7 @@ describe('F1 lists the menu commands without a key', () => {
     shellUi.shortcutsOpen = false;
   });
 
-  it('names Open Scene, Save Scene As, Video, Whole Motion, Merge with and Fit to model, each with "no key" (en, ja)', async () => {
+  it('names Open Scene, Save Scene As, Video, Whole Motion, Merge with, Fit to model and Bake IK to FK, each with "no key" (en, ja)', async () => {
     const settings = useSettingsStore();
     settings.settings = { ...settings.settings, locale: 'en' };
     shellUi.shortcutsOpen = true;
@@ -39,6 +39,7 @@ describe('F1 lists the menu commands without a key', () => {
       'Whole Motion… (mirror, trim, speed, shift, curves)',
       'Whole Motion → Merge with…',
       'Whole Motion → Fit to model…',
+      'Whole Motion → Bake IK to FK…',
     ];
     for (const w of want) expect(en, w).toContainEqual(['no key', w]);
     // The keyed rows keep their keys.
@@ -53,10 +54,11 @@ describe('F1 lists the menu commands without a key', () => {
       'モーション全体…（左右反転・切り出し・速度・時間移動・補間曲線）',
       'モーション全体 → 結合…',
       'モーション全体 → モデルに合わせる…',
+      'モーション全体 → IKをFKに焼き込み…',
     ])
       expect(ja, w).toContainEqual(['キーなし', w]);
-    // The six commands and MMD's Alt+←/→ (said, not bound: the next case).
-    expect(ja.filter(([k]) => k === 'キーなし')).toHaveLength(7);
+    // The seven commands and MMD's Alt+←/→ (said, not bound: the next case).
+    expect(ja.filter(([k]) => k === 'キーなし')).toHaveLength(8);
   });
 
   // The numigrate pass: an MMD user pressed Alt+←/→ (previous / next key in MMD) and nothing happened, with no word
