@@ -12,6 +12,7 @@ import type { CodecError, ErrorCode, Outcome } from '../vmd/errors';
 import type { MocapExportJob, MocapExportNotes, MocapImportJob, MocapImportResult } from './mocap-types';
 import type { LocatedFile } from '../scene/scene-locate';
 import type { RecoveryCopy, RecoveryCopyInfo, RecoveryListing } from './recovery-types';
+import type { FileStamp } from './file-stamp';
 
 /** An error as a value: the app's one error shape, `code` from the one `ErrorCode` union (shared/vmd/errors.ts). */
 export type IpcError = CodecError;
@@ -19,24 +20,8 @@ export type IpcError = CodecError;
 /** A service's answer: the codec's `Result` without diagnostics (`Outcome`, shared/vmd/errors.ts). */
 export type IpcResult<T> = Outcome<T, IpcError>;
 
-/**
- * Which version of a file is on disk, as main read or wrote it (electron/services/file-io.ts fileStamp): a
- * save over the file sends it back (SaveOptions.expect) and is refused with E_IO_CHANGED when the file on disk
- * is no longer that version (another program wrote it meanwhile). Opaque to the renderer: kept and sent back.
- */
-export interface FileStamp {
-  /** Bytes. */
-  size: number;
-  /** Modification time in nanoseconds since the epoch, as decimal text (exact: a bigint does not cross as JSON). */
-  mtimeNs: string;
-  /** Inode (file id) as decimal text: a file replaced by another (a temp renamed over it) has another. */
-  ino: string;
-  /**
-   * SHA-256 of the bytes (hex), only when the stamp was taken within RACY_MS of the file's modification time:
-   * a write in that window could leave size, time and inode as they were (coarse clocks), so the bytes decide.
-   */
-  sha256?: string;
-}
+/** Which version of a file is on disk (file-stamp.ts). */
+export type { FileStamp } from './file-stamp';
 
 /** A file read by main: its absolute path, base name and bytes. */
 export interface OpenedFile {

@@ -2,6 +2,7 @@
  * Autosave and recovery (electron/services/recovery-service.ts; renderer/src/stores/autosave.ts): what a kept copy of
  * an unsaved document says about itself, and the bounds the requests are checked against (validate.ts).
  */
+import type { FileStamp } from './file-stamp';
 
 /** A session (one window or one browser page) names itself with this: letters, digits, `-` and `_`. */
 export const RECOVERY_SESSION_ID = /^[A-Za-z0-9_-]{8,64}$/;
@@ -33,7 +34,7 @@ export interface RecoveryCopyInfo {
    * The version of its file the document was read from or last saved as (contract.ts FileStamp): a Save of the
    * recovered document over its file sends it, so a file changed on disk since is asked about (E_IO_CHANGED).
    */
-  stamp?: import('./contract').FileStamp;
+  stamp?: FileStamp;
 }
 
 /** A copy a gone session left, as listRecovery gives it. */
