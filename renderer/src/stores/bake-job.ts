@@ -14,7 +14,7 @@ import type { MotionTracks } from '../../../shared/vmd/tracks';
 import { diffDocuments, isEmptyDiff } from '../../../shared/key-edits';
 import type { UiStringKey } from '../../../shared/i18n/strings';
 import { useHistoryStore } from './history';
-import { useNotifyStore } from './notify';
+import { useNotifyStore, type NoticeText } from './notify';
 import { usePreviewStore } from './preview';
 import { useSelectionStore } from './selection';
 import { useSettingsStore } from './settings';
@@ -177,4 +177,37 @@ export function useBakeJob<Settings, Value extends { doc: VmdDocument }, Result 
   }
 
   return { open, running, result, failure, cancelled, dropped, drop, cancel, close, run, apply };
+}
+
+/** A bake form's field problem: the message key and its parameters. */
+export interface BakeFormError<K extends string> {
+  key: K;
+  params?: Record<string, string | NoticeText>;
+}
+
+/** From and To as typed: empty (the engine's default) or whole frames, To not before From. */
+export function checkBakeFrames(f: { from: string; to: string }): { from?: number; to?: number; errors: { from?: BakeFormError<'bake.err.integer'>; to?: BakeFormError<'bake.err.integer' | 'bake.err.order'> } } {
+  const errors: { from?: BakeFormError<'bake.err.integer'>; to?: BakeFormError<'bake.err.integer' | 'bake.err.order'> } = {};
+  const frame = (name: 'from' | 'to') => {
+    const s = f[name].trim();
+    if (s === '') return undefined;
+    const v = Number(s);
+    if (!/^\d+$/.test(s) || !Number.isSafeInteger(v)) {
+      errors[name] = { key: 'bake.err.integer', params: { field: { key: name === 'from' ? 'bake.from' : 'bake.to' } } };
+      return undefined;
+    }
+    return v;
+  };
+  const from = frame('from');
+  const to = frame('to');
+  if (from !== undefined && to !== undefined && to < from) errors.to = { key: 'bake.err.order' };
+  return { from, to, errors };
+}
+
+/** A tolerance as typed: empty (the engine's default) or a number greater than 0, its field named by `label`. */
+export function checkBakeTolerance(typed: string, label: 'bake.posTol' | 'bake.rotTol'): { value?: number; error?: BakeFormError<'bake.err.positive'> } {
+  const s = typed.trim();
+  if (s === '') return {};
+  const v = Number(s);
+  return !Number.isFinite(v) || v <= 0 ? { error: { key: 'bake.err.positive', params: { field: { key: label } } } } : { value: v };
 }

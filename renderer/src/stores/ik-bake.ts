@@ -14,7 +14,7 @@ import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
 import { ikEnabledAt, ikSwitchesOf, type IkChain } from '../../../shared/skeleton/ik-switches';
 import { ikBakeClient, type IkBakeSettings } from '../fit/ik-bake-client';
-import { useBakeJob } from './bake-job';
+import { checkBakeFrames, checkBakeTolerance, useBakeJob } from './bake-job';
 import { useHistoryStore } from './history';
 import { useNotifyStore, type NoticeText } from './notify';
 import { usePreviewStore } from './preview';
@@ -41,25 +41,13 @@ export interface IkBakeFieldError {
 export function checkIkBakeForm(f: IkBakeForm): { settings: IkBakeSettings; errors: Partial<Record<keyof IkBakeForm, IkBakeFieldError>> } {
   const errors: Partial<Record<keyof IkBakeForm, IkBakeFieldError>> = {};
   const settings: IkBakeSettings = { raw: f.raw };
-  const frame = (name: 'from' | 'to') => {
-    const s = f[name].trim();
-    if (s === '') return undefined;
-    const v = Number(s);
-    if (!/^\d+$/.test(s) || !Number.isSafeInteger(v)) {
-      errors[name] = { key: 'bake.err.integer', params: { field: { key: name === 'from' ? 'bake.from' : 'bake.to' } } };
-      return undefined;
-    }
-    return v;
-  };
-  settings.from = frame('from');
-  settings.to = frame('to');
-  if (settings.from !== undefined && settings.to !== undefined && settings.to < settings.from) errors.to = { key: 'bake.err.order' };
-  const rot = f.rotTol.trim();
-  if (rot !== '') {
-    const v = Number(rot);
-    if (!Number.isFinite(v) || v <= 0) errors.rotTol = { key: 'bake.err.positive', params: { field: { key: 'bake.rotTol' } } };
-    else settings.rotationToleranceDeg = v;
-  }
+  const frames = checkBakeFrames(f);
+  Object.assign(errors, frames.errors);
+  settings.from = frames.from;
+  settings.to = frames.to;
+  const rot = checkBakeTolerance(f.rotTol, 'bake.rotTol');
+  if (rot.error) errors.rotTol = rot.error;
+  else if (rot.value !== undefined) settings.rotationToleranceDeg = rot.value;
   if (f.bones) {
     if (f.bones.length === 0) errors.bones = { key: 'ikBake.noneTicked' };
     else settings.bones = [...f.bones];

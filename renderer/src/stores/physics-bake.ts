@@ -13,7 +13,7 @@ import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import { buildTracks } from '../../../shared/vmd/tracks';
 import { newReport } from '../../../shared/edit-core/report';
 import { bakeClient, type BakedRun, type BakeSettings } from '../physics/bake-client';
-import { useBakeJob } from './bake-job';
+import { checkBakeFrames, checkBakeTolerance, useBakeJob } from './bake-job';
 import { useFitPreviewStore } from './fit-preview';
 import { useHistoryStore } from './history';
 import type { NoticeText } from './notify';
@@ -48,33 +48,19 @@ export interface BakeFieldError {
 export function checkBakeForm(f: BakeForm): { settings: BakeSettings; errors: Partial<Record<keyof BakeForm, BakeFieldError>> } {
   const errors: Partial<Record<keyof BakeForm, BakeFieldError>> = {};
   const settings: BakeSettings = { raw: f.raw, resimulate: f.resimulate ?? 'auto' };
-  const frame = (name: 'from' | 'to') => {
-    const s = f[name].trim();
-    if (s === '') return undefined;
-    const v = Number(s);
-    if (!/^\d+$/.test(s) || !Number.isSafeInteger(v)) {
-      errors[name] = { key: 'bake.err.integer', params: { field: { key: name === 'from' ? 'bake.from' : 'bake.to' } } };
-      return undefined;
-    }
-    return v;
-  };
-  settings.from = frame('from');
-  settings.to = frame('to');
-  if (settings.from !== undefined && settings.to !== undefined && settings.to < settings.from) errors.to = { key: 'bake.err.order' };
+  const frames = checkBakeFrames(f);
+  Object.assign(errors, frames.errors);
+  settings.from = frames.from;
+  settings.to = frames.to;
   const warm = f.warmup.trim();
   if (warm !== '' && warm.toLowerCase() !== 'all') {
     if (/^\d+$/.test(warm) && Number.isSafeInteger(Number(warm))) settings.warmup = Number(warm);
     else errors.warmup = { key: 'bake.err.warmup' };
   }
   const positive = (name: 'posTol' | 'rotTol', label: 'bake.posTol' | 'bake.rotTol') => {
-    const s = f[name].trim();
-    if (s === '') return undefined;
-    const v = Number(s);
-    if (!Number.isFinite(v) || v <= 0) {
-      errors[name] = { key: 'bake.err.positive', params: { field: { key: label } } };
-      return undefined;
-    }
-    return v;
+    const r = checkBakeTolerance(f[name], label);
+    if (r.error) errors[name] = r.error;
+    return r.value;
   };
   settings.positionTolerance = positive('posTol', 'bake.posTol');
   settings.rotationToleranceDeg = positive('rotTol', 'bake.rotTol');
