@@ -27,8 +27,7 @@ import { denseRefusal } from '../edit-core/dense-limit';
 import { stageMotionRefusal } from '../vmd/inspect';
 import type { ModelData } from '../pmx/model-types';
 import { matchKey } from '../pmx/model-inspect';
-import { DEFAULT_TOLERANCES } from '../fit/motion-fit';
-import { failure, optionRefusal, success, type CodecError, type Outcome } from '../vmd/errors';
+import { failure, success, type CodecError, type Outcome } from '../vmd/errors';
 import { encodeSjis, decodeName } from '../vmd/sjis';
 import { buildTracks } from '../vmd/tracks';
 import { blockFromRecords, ikBlockFromRecords, recordBytes, withBlocks, type VmdDocument } from '../vmd/vmd-document';
@@ -37,52 +36,20 @@ import { buildSkeleton, ikEnabledAt, MotionPoser, Pose } from '../skeleton';
 import { boneNameField, fitWorldKeys, measureWorld, readWorld, VMD_BONE_NAME_BYTES } from './world-keys';
 import { ikOffPlan } from './ik-off';
 import { edgeKeys } from './edge-keys';
+import { bakeRange, type BakeRangeOptions, type BakeReportBase } from './options';
 
-export interface IkBakeOptions {
-  /** First baked frame (default 0). */
-  from?: number;
-  /** Last baked frame (default: the motion's last key, at least `from`). */
-  to?: number;
+export interface IkBakeOptions extends BakeRangeOptions {
   /** IK bones to bake, by name (as the model names them; matched as a VMD does). Default: every IK bone on somewhere in A..B. */
   bones?: readonly string[];
-  /** One key per frame, not reduced. */
-  raw?: boolean;
-  /** Tolerance: world position in units (default 0.01), world rotation in degrees (default 0.1). */
-  positionTolerance?: number;
-  rotationToleranceDeg?: number;
-  /** Told the work done so far, out of `total` (frame by frame: posed with IK, fitted, then checked). */
-  progress?: (done: number, total: number) => void;
-  /** Polled between frames and bones; true stops the bake with E_CANCELLED. */
-  cancelled?: () => boolean;
 }
 
-export interface IkBakeReport {
-  from: number;
-  to: number;
-  /** The IK bones baked and switched off over A..B, in model order. */
-  ikOff: string[];
-  /** The bones keyed (the links of those chains), in model order. */
-  bones: string[];
-  /** Chain bones whose names do not fit a VMD's 15-byte field: not baked (their chain is not switched off). */
-  namesTooLong: string[];
-  /** IK bones whose names do not fit the IK block's 20 bytes: not baked. */
-  ikNamesTooLong: string[];
-  /** Keys at one per frame per bone, and the keys kept after reduction (= raw with `raw`). */
-  rawKeys: number;
-  keptKeys: number;
-  /** Keys those bones had inside A..B that were replaced. */
-  replacedKeys: number;
-  /** Keys added at A−1 and B+1 keeping the bones' values outside the range. */
-  edgeKeys: number;
-  /**
-   * Largest world-position difference (units) and rotation difference (degrees) of a baked bone or a baked chain's
-   * effector, playing OUT (IK off over A..B) against the input with its IK on, at every frame of A..B.
-   */
-  maxPositionError: number;
-  maxRotationErrorDeg: number;
-  /** Frame and bone of the largest position error. */
-  worst: { frame: number; bone: string } | null;
-}
+/**
+ * The IK bake's figures: `ikOff` the IK bones baked and switched off over A..B, `bones` the links of their chains;
+ * `namesTooLong` links whose names do not fit (their chain is not baked nor switched off); `ikNamesTooLong` IK bones
+ * not baked; the error of a baked bone or a baked chain's effector, playing OUT (IK off over A..B) against the input
+ * with its IK on.
+ */
+export type IkBakeReport = BakeReportBase;
 
 export interface IkBakedMotion {
   doc: VmdDocument;
@@ -100,15 +67,10 @@ export function ikBake(model: ModelData, motion: VmdDocument, opts: IkBakeOption
   const fail = (code: CodecError['code'], message: string, extra: Partial<CodecError> = {}): IkBakeResult => failure({ code, message, ...extra });
   const stage = stageMotionRefusal(motion, 'ik-bake');
   if (stage) return failure(stage);
-  const posTol = opts.positionTolerance ?? DEFAULT_TOLERANCES.position;
-  const rotTol = opts.rotationToleranceDeg ?? DEFAULT_TOLERANCES.rotationDeg;
-  if (!(posTol > 0) || !Number.isFinite(posTol)) return failure(optionRefusal('E_ARGUMENT', `--pos-tol must be a number greater than 0, got ${posTol}`, 'pos-tol', 'positive', { value: String(posTol) }));
-  if (!(rotTol > 0) || !Number.isFinite(rotTol)) return failure(optionRefusal('E_ARGUMENT', `--rot-tol must be a number greater than 0, got ${rotTol}`, 'rot-tol', 'positive', { value: String(rotTol) }));
   const tracks = buildTracks(motion);
-  const from = opts.from ?? 0;
-  const to = opts.to ?? Math.max(from, tracks.lastFrame);
-  if (!Number.isInteger(from) || from < 0) return failure(optionRefusal('E_ARGUMENT', `--from must be a whole frame ≥ 0, got ${from}`, 'from', Number.isInteger(from) ? 'min' : 'integer', { min: 0, value: String(from) }));
-  if (!Number.isInteger(to) || to < from) return failure(optionRefusal('E_ARGUMENT', `--to must be a whole frame ≥ --from (${from}), got ${to}`, 'to', Number.isInteger(to) ? 'order' : 'integer', { other: 'from', min: from, value: String(to) }));
+  const range = bakeRange(opts, tracks.lastFrame);
+  if ('code' in range) return failure(range);
+  const { posTol, rotTol, from, to } = range;
 
   const sk = buildSkeleton(model.bones);
   const modelName = model.name.trim() ? `model "${model.name}"` : 'the model';

@@ -3,3 +3,4 @@ export * from './world-keys';
 export * from './ik-off';
 export * from './edge-keys';
 export * from './ik-bake';
+export * from './options';

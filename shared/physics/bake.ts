@@ -48,7 +48,6 @@ import { stageMotionRefusal } from '../vmd/inspect';
 import type { ModelData } from '../pmx/model-types';
 import { matchKey } from '../pmx/model-inspect';
 import { seenBoneMask } from '../pmx/seen-bones';
-import { DEFAULT_TOLERANCES } from '../fit/motion-fit';
 import { failure, optionRefusal, success, type CodecError, type Outcome } from '../vmd/errors';
 import { PHYSICS_OFF, physicsOff } from '../vmd/interpolation';
 import { encodeSjis, decodeName } from '../vmd/sjis';
@@ -58,13 +57,12 @@ import { BONE } from '../vmd/vmd-layout';
 import { boneNameField, fitWorldKeys, measureWorld, readWorld, VMD_BONE_NAME_BYTES } from '../bake/world-keys';
 import { ikOffPlan } from '../bake/ik-off';
 import { edgeKeys } from '../bake/edge-keys';
+import { bakeRange, type BakeRangeOptions, type BakeReportBase } from '../bake/options';
 import type { BulletInstance } from './bullet';
 import { SEEK_SETTLE_FRAMES, Simulation } from './simulate';
 import type { WorldOptions } from './world';
 
-export interface PhysicsBakeOptions extends WorldOptions {
-  /** First baked frame (default 0). */
-  from?: number;
+export interface PhysicsBakeOptions extends WorldOptions, BakeRangeOptions {
   /**
    * Frames simulated before A (A > 0) without writing keys, so that the hair at A is where it swings when the
    * motion plays up to A: `'all'` (default) simulates from frame 0, as playing from the start does (and as MMD,
@@ -72,10 +70,6 @@ export interface PhysicsBakeOptions extends WorldOptions {
    * SEEK_SETTLE_FRAMES first; 0 restarts at A's pose (the hair at A then differs from playing, a pop at A).
    */
   warmup?: number | 'all';
-  /** Last baked frame (default: the motion's last key, at least `from`). */
-  to?: number;
-  /** One key per frame, not reduced. */
-  raw?: boolean;
   /**
    * Simulate the baked bones over A..B even where the motion's keys switch their physics off (a previous bake);
    * without it such keys are played as keys, as MMD does. `'auto'` (the app's default): on when every baked bone
@@ -83,31 +77,17 @@ export interface PhysicsBakeOptions extends WorldOptions {
    * have (物理OFF keyed by hand to hold some hair, which MMD plays as keys).
    */
   resimulate?: boolean | 'auto';
-  /** Tolerance: world position in units (default 0.01), world rotation in degrees (default 0.1). */
-  positionTolerance?: number;
-  rotationToleranceDeg?: number;
   /** Told the work done so far, out of `total` (frame by frame: the warm-up and A..B simulated, fitted, then checked). */
   progress?: (done: number, total: number) => void;
-  /** Polled between frames and tracks; true stops the bake with E_CANCELLED. */
-  cancelled?: () => boolean;
 }
 
-export interface PhysicsBakeReport {
-  from: number;
-  to: number;
-  /** Baked bone names, in model order. */
-  bones: string[];
-  /** Physics bones whose names do not fit a VMD's 15-byte field: not baked (they stay simulated). */
-  namesTooLong: string[];
-  /** IK bones with baked links whose names do not fit the IK block's 20 bytes: not switched off. */
-  ikNamesTooLong: string[];
-  /** IK bones switched off over A..B (their chains have baked links), in model order. */
-  ikOff: string[];
-  /** Keys written at one per frame per bone, and the keys kept after reduction (= raw with `raw`). */
-  rawKeys: number;
-  keptKeys: number;
-  /** Keys those bones had inside A..B that were replaced. */
-  replacedKeys: number;
+/**
+ * The physics bake's figures: `bones` the physics bones baked; `namesTooLong` physics bones whose names do not fit
+ * (not baked: they stay simulated); `ikOff` the IK bones whose chains have baked links, switched off over A..B, and
+ * `ikNamesTooLong` those not switched off; `edgeKeys` give the baked bones back the physics state the motion had at
+ * A−1 and B+1; the error of a baked bone playing the output with physics off against the simulation.
+ */
+export interface PhysicsBakeReport extends BakeReportBase {
   /**
    * Keys of the baked bones inside A..B that switch physics off (keyed by hand, or a previous bake): played as
    * keys by the simulation, or, with `resimulated`, simulated over.
@@ -117,16 +97,6 @@ export interface PhysicsBakeReport {
   resimulated: boolean;
   /** `resimulate: 'auto'` decided it: every baked bone had keys with physics off in the range (a previous bake). */
   resimulatedAuto: boolean;
-  /** Keys added at A−1 and B+1 giving the baked bones back the physics state the motion had there. */
-  edgeKeys: number;
-  /**
-   * Largest world-position difference (units) and rotation difference (degrees) of a baked bone, playing the
-   * output with physics off against the simulation at every frame of A..B.
-   */
-  maxPositionError: number;
-  maxRotationErrorDeg: number;
-  /** Frame and bone of the largest position error. */
-  worst: { frame: number; bone: string } | null;
   /**
    * The same of the baked bones one can see (deforming vertices or displayed: shared/pmx/seen-bones.ts), named
    * first in the report: the largest error is often on a weight (錘) hanging below a cloak, which shows nothing.
@@ -207,16 +177,10 @@ export function physicsBake(bullet: BulletInstance, model: ModelData, motion: Vm
   // A camera or light motion would bake the model standing at rest into a camera file: refused.
   const stage = stageMotionRefusal(motion, 'physics-bake');
   if (stage) return failure(stage);
-  const posTol = opts.positionTolerance ?? DEFAULT_TOLERANCES.position;
-  const rotTol = opts.rotationToleranceDeg ?? DEFAULT_TOLERANCES.rotationDeg;
-  // Option refusals (optionRefusal): the CLI's English names --pos-tol, the app names its own field.
-  if (!(posTol > 0) || !Number.isFinite(posTol)) return failure(optionRefusal('E_ARGUMENT', `--pos-tol must be a number greater than 0, got ${posTol}`, 'pos-tol', 'positive', { value: String(posTol) }));
-  if (!(rotTol > 0) || !Number.isFinite(rotTol)) return failure(optionRefusal('E_ARGUMENT', `--rot-tol must be a number greater than 0, got ${rotTol}`, 'rot-tol', 'positive', { value: String(rotTol) }));
   const tracks = buildTracks(motion);
-  const from = opts.from ?? 0;
-  const to = opts.to ?? Math.max(from, tracks.lastFrame);
-  if (!Number.isInteger(from) || from < 0) return failure(optionRefusal('E_ARGUMENT', `--from must be a whole frame ≥ 0, got ${from}`, 'from', Number.isInteger(from) ? 'min' : 'integer', { min: 0, value: String(from) }));
-  if (!Number.isInteger(to) || to < from) return failure(optionRefusal('E_ARGUMENT', `--to must be a whole frame ≥ --from (${from}), got ${to}`, 'to', Number.isInteger(to) ? 'order' : 'integer', { other: 'from', min: from, value: String(to) }));
+  const range = bakeRange(opts, tracks.lastFrame);
+  if ('code' in range) return failure(range);
+  const { posTol, rotTol, from, to } = range;
   const warmup = opts.warmup ?? 'all';
   if (warmup !== 'all' && (!Number.isInteger(warmup) || warmup < 0)) return failure(optionRefusal('E_ARGUMENT', `--warmup must be "all" or a whole number of frames ≥ 0, got ${warmup}`, 'warmup', Number.isInteger(warmup) ? 'min' : 'integer', { min: 0, value: String(warmup) }));
   // Where the simulation starts: frame 0 plays from the start with no settling, as the preview does.

@@ -6,20 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { encodeIkRecord, ikBlockFromRecords, readVmd, withBlocks, writeVmd } from '../../shared/vmd';
-import { runCli } from '../../electron/cli/main';
-import type { CliIo } from '../../electron/cli/io';
 import { useTempDirs } from './batch-helpers';
+import { runCliCaptured as run } from '../helpers/cli-in-process';
 import { corpusPath, corpusPresent } from '../helpers/corpus';
 
 const mk = useTempDirs();
 const c = corpusPresent ? it : it.skip;
-
-async function run(argv: string[], cwd: string) {
-  const out: string[] = [], err: string[] = [];
-  const io: CliIo = { stdout: (s) => out.push(s), stderr: (s) => err.push(s), cwd, isTTY: false };
-  const code = await runCli(argv, io);
-  return { code, out: out.join(''), err: err.join('') };
-}
 
 const MIKU = corpusPath('mmd-viewer-js/model/low_miku/miku.pmd');
 const WAVE = corpusPath('mmd-viewer-js/vmd/wavefile_v2.vmd');

@@ -11,22 +11,14 @@ import { loadBullet, physicsBake } from '../../shared/physics';
 import { nodeBulletLoader } from '../../electron/physics/bullet-node';
 import { buildBoneInterpolation, PHYSICS_OFF, physicsOff } from '../../shared/vmd/interpolation';
 import { LINEAR_CURVE } from '../../shared/vmd/bezier';
-import { runCli } from '../../electron/cli/main';
 import { physicsBakeLine } from '../../electron/cli/commands/physics-bake';
-import type { CliIo } from '../../electron/cli/io';
 import { useTempDirs } from './batch-helpers';
+import { runCliCaptured as run } from '../helpers/cli-in-process';
 import { corpusPath, corpusPresent, repoRoot } from '../helpers/corpus';
 import { ensureBuilt } from '../helpers/build';
 
 const mk = useTempDirs();
 const c = corpusPresent ? it : it.skip;
-
-async function run(argv: string[], cwd: string) {
-  const out: string[] = [], err: string[] = [];
-  const io: CliIo = { stdout: (s) => out.push(s), stderr: (s) => err.push(s), cwd, isTTY: false };
-  const code = await runCli(argv, io);
-  return { code, out: out.join(''), err: err.join('') };
-}
 
 describe('vmd-studio physics-bake', () => {
   c('bakes low-poly Miku × wavefile_v2 frames 0–60: the JSON report matches the file; byte-identical reruns; --overwrite', async () => {

@@ -3,15 +3,11 @@
  * motion written as rotation keys of the chains' bones, with those IK bones switched off (shared/bake/ik-bake.ts).
  * The model and the motion in either order (told apart by their extensions), or the model as --model.
  */
-import path from 'node:path';
 import { writeOutput } from '../output';
-import { readInputBytes, sameAsAny } from '../../fs/files';
 import { writeVmd } from '../../../shared/vmd';
-import { readVmdAs } from '../file-kind';
-import { loadModelFile, modelOptionTakes } from '../../fs/model-file';
-import { fileKindByName } from '../../../shared/ipc/file-kind';
 import { ikBake, type IkBakeReport } from '../../../shared/bake';
-import { optNumber, optValue, parseArgs, UsageError, outputRequired } from '../args';
+import { optValue, parseArgs, UsageError } from '../args';
+import { bakeArgs, bakeTolerances, readBakeInputs } from './bake-inputs';
 import type { CommandInfo } from '../io';
 import { displayPath, formatCount, formatMeasure } from '../format';
 import { plural } from '../../../shared/i18n/plural';
@@ -61,32 +57,17 @@ export const ikBakeCommand: CommandInfo = {
   つま先): a rotation error within --rot-tol moves the foot by up to the leg's length times it.`,
   async run(argv, io) {
     const a = parseArgs(argv, { values: ['output', 'model', 'from', 'to', 'bones', 'rot-tol'], flags: ['raw', 'overwrite', 'json', 'quiet'], aliases: { o: 'output' } });
-    const modelArg = optValue(a, 'model');
-    if (modelArg !== undefined && a.positionals.length !== 1) throw new UsageError('with --model MODEL, give one motion (.vmd)');
-    if (modelArg === undefined && a.positionals.length !== 2) throw new UsageError('give a model (.pmx|.pmd) and a motion (.vmd)');
-    const swapped = modelArg === undefined && fileKindByName(a.positionals[0]) === 'vmd' && ['pmx', 'pmd'].includes(fileKindByName(a.positionals[1]) ?? '');
-    const givens = modelArg !== undefined ? [modelArg, ...a.positionals] : swapped ? [a.positionals[1], a.positionals[0]] : a.positionals;
-    const outArg = optValue(a, 'output');
-    if (!outArg) throw outputRequired();
-    const from = optNumber(a, 'from', { integer: true, min: 0 });
-    const to = optNumber(a, 'to', { integer: true, min: 0 });
-    if (from !== undefined && to !== undefined && to < from) throw new UsageError(`--to (${to}) must not be before --from (${from})`);
-    const rotTol = optNumber(a, 'rot-tol');
-    if (rotTol !== undefined && !(rotTol > 0)) throw new UsageError('--rot-tol must be greater than 0');
+    const args = bakeArgs(a, 'give a model (.pmx|.pmd) and a motion (.vmd)');
+    const { givens, outArg, from, to } = args;
+    const [rotTol] = bakeTolerances(a, ['rot-tol']);
     const bonesArg = optValue(a, 'bones');
     const bones = bonesArg === undefined ? undefined : bonesArg.split(/[,、，]/).map((s) => s.trim()).filter(Boolean);
     if (bones && bones.length === 0) throw new UsageError('--bones takes IK bone names, comma-separated (e.g. 左足ＩＫ,右足ＩＫ)');
-    const [modelFile, motionFile] = givens.map((p) => path.resolve(io.cwd, p));
-    const output = path.resolve(io.cwd, outArg);
-    if (await sameAsAny([modelFile, motionFile], output)) throw new UsageError('the output must not be one of the inputs');
-    const model = await loadModelFile(modelFile, modelArg === undefined ? MODEL_AND_MOTION : modelOptionTakes('--model'));
-    if (!model.ok) return failWith(io, model.error, modelFile, givens);
-    const vb = await readInputBytes(motionFile);
-    if (!vb.ok) return failWith(io, vb.error, motionFile, givens);
-    const motion = readVmdAs(motionFile, vb.value, 'ik-bake', givens[1]);
-    if (!motion.ok) return failWith(io, motion.error, motionFile, givens);
+    const inputs = await readBakeInputs(io, 'ik-bake', args, MODEL_AND_MOTION);
+    if (typeof inputs === 'number') return inputs;
+    const { model, motion, modelFile, motionFile, output } = inputs;
     const progress = cliProgress(io, 'ik-bake', null, a.flags.has('quiet'));
-    const r = ikBake(model.value, motion.value, { from, to, bones, raw: a.flags.has('raw'), rotationToleranceDeg: rotTol, progress: progress.tell });
+    const r = ikBake(model, motion, { from, to, bones, raw: a.flags.has('raw'), rotationToleranceDeg: rotTol, progress: progress.tell });
     progress.end();
     if (!r.ok) {
       // What the model lacks is the model's; IK off over the range, a span past the bound, a camera motion: the motion's.

@@ -4,19 +4,15 @@
  * tolerance (shared/physics/bake.ts). `--model` as `retarget --from/--to`, `import-bvh --model` and
  * `batch physics-bake --model` take it; the two positionals are the form the command first had.
  */
-import path from 'node:path';
 import { writeOutput } from '../output';
-import { readInputBytes, sameAsAny } from '../../fs/files';
 import { writeVmd } from '../../../shared/vmd';
-import { readVmdAs } from '../file-kind';
-import { loadModelFile, modelOptionTakes } from '../../fs/model-file';
-import { fileKindByName } from '../../../shared/ipc/file-kind';
 
 /** A motion given where physics-bake wants its model, without --model (both motions, or names that say neither). */
 const MODEL_AND_MOTION = 'physics-bake takes a model and a motion: vmd-studio physics-bake MODEL.pmx MOTION.vmd -o OUT.vmd';
 import { loadBullet, physicsBake, SEEK_SETTLE_FRAMES, type PhysicsBakeReport } from '../../../shared/physics';
 import { nodeBulletLoader } from '../../physics/bullet-node';
-import { optNumber, optValue, parseArgs, UsageError, outputRequired } from '../args';
+import { optValue, parseArgs, UsageError } from '../args';
+import { bakeArgs, bakeTolerances, readBakeInputs } from './bake-inputs';
 import type { CommandInfo } from '../io';
 import { displayPath, formatCount, formatMeasure } from '../format';
 import { plural } from '../../../shared/i18n/plural';
@@ -110,42 +106,24 @@ export const physicsBakeCommand: CommandInfo = {
   bones over 15 bytes: not baked; IK bones over 20 bytes: not switched off).`,
   async run(argv, io) {
     const a = parseArgs(argv, { values: ['output', 'model', 'from', 'to', 'warmup', 'pos-tol', 'rot-tol'], flags: ['raw', 'resimulate', 'no-resimulate', 'strict', 'overwrite', 'json', 'quiet'], aliases: { o: 'output' } });
-    const modelArg = optValue(a, 'model');
-    if (modelArg !== undefined && a.positionals.length !== 1) throw new UsageError('with --model MODEL, give one motion (.vmd)');
-    if (modelArg === undefined && a.positionals.length !== 2) throw new UsageError('give a model (--model MODEL.pmx|.pmd) and a motion (.vmd)');
-    // Without --model, the model and the motion in either order (told apart by their names' extensions).
-    const swapped = modelArg === undefined && fileKindByName(a.positionals[0]) === 'vmd' && ['pmx', 'pmd'].includes(fileKindByName(a.positionals[1]) ?? '');
-    const givens = modelArg !== undefined ? [modelArg, ...a.positionals] : swapped ? [a.positionals[1], a.positionals[0]] : a.positionals;
-    const outArg = optValue(a, 'output');
-    if (!outArg) throw outputRequired();
-    const from = optNumber(a, 'from', { integer: true, min: 0 });
-    const to = optNumber(a, 'to', { integer: true, min: 0 });
-    if (from !== undefined && to !== undefined && to < from) throw new UsageError(`--to (${to}) must not be before --from (${from})`);
+    const args = bakeArgs(a, 'give a model (--model MODEL.pmx|.pmd) and a motion (.vmd)');
+    const { givens, outArg, from, to } = args;
     const warmupArg = optValue(a, 'warmup');
     const warmup = warmupArg === undefined || warmupArg === 'all' ? undefined : /^\d+$/.test(warmupArg) && Number.isSafeInteger(Number(warmupArg)) ? Number(warmupArg) : null;
     if (warmup === null) throw new UsageError(`--warmup takes "all" or a whole number of frames >= 0, got "${warmupArg}"`);
-    const posTol = optNumber(a, 'pos-tol');
-    const rotTol = optNumber(a, 'rot-tol');
-    if (posTol !== undefined && !(posTol > 0)) throw new UsageError('--pos-tol must be greater than 0');
-    if (rotTol !== undefined && !(rotTol > 0)) throw new UsageError('--rot-tol must be greater than 0');
-    const [modelFile, motionFile] = givens.map((p) => path.resolve(io.cwd, p));
-    const output = path.resolve(io.cwd, outArg);
-    if (await sameAsAny([modelFile, motionFile], output)) throw new UsageError('the output must not be one of the inputs');
-    const model = await loadModelFile(modelFile, modelArg === undefined ? MODEL_AND_MOTION : modelOptionTakes('--model'));
-    if (!model.ok) return failWith(io, model.error, modelFile, givens);
-    const vb = await readInputBytes(motionFile);
-    if (!vb.ok) return failWith(io, vb.error, motionFile, givens);
-    const motion = readVmdAs(motionFile, vb.value, 'physics-bake', givens[1]);
-    if (!motion.ok) return failWith(io, motion.error, motionFile, givens);
+    const [posTol, rotTol] = bakeTolerances(a, ['pos-tol', 'rot-tol']);
+    const inputs = await readBakeInputs(io, 'physics-bake', args, MODEL_AND_MOTION);
+    if (typeof inputs === 'number') return inputs;
+    const { model, motion, modelFile, motionFile, output } = inputs;
     const bullet = await loadBullet(nodeBulletLoader);
     // Simulating, fitting and measuring take seconds on a long motion: said as a percentage (progress.ts).
     const progress = cliProgress(io, 'physics-bake', null, a.flags.has('quiet'));
-    const r = physicsBake(bullet, model.value, motion.value, { from, to, warmup, raw: a.flags.has('raw'), resimulate: resimulateOf(a.flags), positionTolerance: posTol, rotationToleranceDeg: rotTol, progress: progress.tell });
+    const r = physicsBake(bullet, model, motion, { from, to, warmup, raw: a.flags.has('raw'), resimulate: resimulateOf(a.flags), positionTolerance: posTol, rotationToleranceDeg: rotTol, progress: progress.tell });
     progress.end();
     if (!r.ok) return failWith(io, { ...r.error, file: r.error.file ?? (r.error.code.startsWith('E_PMX') || r.error.code === 'E_PHYSICS' ? modelFile : r.error.code === 'E_SPAN' || r.error.code === 'E_CAMERA_MOTION' ? motionFile : undefined) }, undefined, givens);
     // A motion that moves none of the model's bones (a camera or morph motion, one for another skeleton) bakes
     // the model at rest: written all the same, and said.
-    const warnings = [...physicsBakeWarnings(motion.value, model.value), ...physicsOffKeysWarnings(r.value.report)];
+    const warnings = [...physicsBakeWarnings(motion, model), ...physicsOffKeysWarnings(r.value.report)];
     return guarded(async () => {
       const w = await writeOutput(output, writeVmd(r.value.doc), a.flags.has('overwrite'));
       if (!w.ok) return failWith(io, w.error, output, [outArg]);

@@ -5,11 +5,9 @@
  * lost but the responsiveness (and Cancel, which then drops the result when it comes).
  */
 import type { IkBakedMotion } from '../../../shared/bake/ik-bake';
-import { failure, success } from '../../../shared/vmd/errors';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
-import { readVmd } from '../../../shared/vmd/vmd-reader';
-import { writeVmd } from '../../../shared/vmd/vmd-writer';
 import type { IkBakeMessage, IkBakeRequest, IkBakeSettings } from './ik-bake-protocol';
+import { modelMotionJob } from '../workers/model-motion-job';
 import { JobClient, workerOff, type JobRunCounts, type JobWorkerLike, type RunOutcome } from '../workers/job-client';
 
 export type { IkBakeSettings } from './ik-bake-protocol';
@@ -45,22 +43,10 @@ export class IkBakeClient {
    */
   run(model: Uint8Array, motion: VmdDocument, settings: IkBakeSettings, onProgress?: (done: number, total: number) => void, signal?: AbortSignal): Promise<IkBakeOutcome> {
     return this.jobs.run(
-      {
-        request: (id) => {
-          const bytes = writeVmd(motion);
-          // The model's bytes are copied, not transferred: the caller keeps them for the next run.
-          return { message: { id, model: model.slice(), motion: bytes, settings: { ...settings, bones: settings.bones ? [...settings.bones] : undefined } }, transfer: [bytes.buffer] };
-        },
-        done: (m) => {
-          const back = readVmd(m.bytes);
-          return back.ok ? success({ doc: back.value, report: m.report, via: 'worker' as const }) : failure(back.error);
-        },
-        here: async (progress) => {
-          const { ikBakeBytes } = await import('./ik-bake-worker-core');
-          const out = ikBakeBytes(model, writeVmd(motion), settings, progress);
-          return out.ok ? success({ ...out.value, via: 'main' as const }) : out;
-        },
-      },
+      modelMotionJob(model, motion, { ...settings, bones: settings.bones ? [...settings.bones] : undefined }, (m: IkBakeDone) => ({ report: m.report }), async (bytes, progress) => {
+        const { ikBakeBytes } = await import('./ik-bake-worker-core');
+        return ikBakeBytes(model, bytes, settings, progress);
+      }),
       onProgress,
       signal,
     );

@@ -6,11 +6,9 @@
  * drops the result when it comes).
  */
 import type { PhysicsBakedMotion } from '../../../shared/physics/bake';
-import { failure, success } from '../../../shared/vmd/errors';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
-import { readVmd } from '../../../shared/vmd/vmd-reader';
-import { writeVmd } from '../../../shared/vmd/vmd-writer';
 import type { BakeMessage, BakeRequest, BakeSettings } from './bake-protocol';
+import { modelMotionJob } from '../workers/model-motion-job';
 import { JobClient, workerOff, type JobRunCounts, type JobVia, type JobWorkerLike, type RunOutcome } from '../workers/job-client';
 
 export type { BakeSettings } from './bake-protocol';
@@ -54,23 +52,11 @@ export class BakeClient {
    */
   run(model: Uint8Array, motion: VmdDocument, settings: BakeSettings, onProgress?: BakeProgressListener, signal?: AbortSignal): Promise<BakeOutcome> {
     return this.jobs.run(
-      {
-        request: (id) => {
-          const bytes = writeVmd(motion);
-          // The model's bytes are copied, not transferred: the caller keeps them for the next run.
-          return { message: { id, model: model.slice(), motion: bytes, settings: { ...settings } }, transfer: [bytes.buffer] };
-        },
-        done: (m) => {
-          const back = readVmd(m.bytes);
-          return back.ok ? success({ doc: back.value, report: m.report, seen: m.seen, via: 'worker' }) : failure(back.error);
-        },
-        here: async (progress) => {
-          // Loaded here, on the rare page without a worker: the engine and Bullet's wasm stay out of the page's bundle.
-          const [{ bakeBytes }, { webBullet }] = await Promise.all([import('./bake-worker-core'), import('./bullet-web')]);
-          const out = bakeBytes(await webBullet(), model, writeVmd(motion), settings, progress);
-          return out.ok ? success({ ...out.value, via: 'main' }) : out;
-        },
-      },
+      modelMotionJob(model, motion, { ...settings }, (m: BakeDone) => ({ report: m.report, seen: m.seen }), async (bytes, progress) => {
+        // Loaded here, on the rare page without a worker: the engine and Bullet's wasm stay out of the page's bundle.
+        const [{ bakeBytes }, { webBullet }] = await Promise.all([import('./bake-worker-core'), import('./bullet-web')]);
+        return bakeBytes(await webBullet(), model, bytes, settings, progress);
+      }),
       onProgress,
       signal,
     );

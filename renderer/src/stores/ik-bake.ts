@@ -8,21 +8,17 @@
  * Close / a changed motion drops it. Bytes and documents stay out of Vue's reactivity.
  */
 import { defineStore } from 'pinia';
-import { markRaw, reactive, ref, shallowRef } from 'vue';
-import { useApi } from '../api';
-import type { IkBakeReport } from '../../../shared/bake/ik-bake';
-import { isCancelled, type CodecError } from '../../../shared/vmd/errors';
+import { reactive } from 'vue';
+import type { IkBakedMotion, IkBakeReport } from '../../../shared/bake/ik-bake';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import type { MotionTracks } from '../../../shared/vmd/tracks';
 import { ikEnabledAt, ikSwitchesOf, type IkChain } from '../../../shared/skeleton/ik-switches';
-import { diffDocuments, isEmptyDiff } from '../../../shared/key-edits';
 import { ikBakeClient, type IkBakeSettings } from '../fit/ik-bake-client';
+import { checkBakeFrames, checkBakeTolerance, useBakeJob } from './bake-job';
 import { useHistoryStore } from './history';
 import { useNotifyStore, type NoticeText } from './notify';
 import { usePreviewStore } from './preview';
 import { useSceneStore } from './scene';
-import { useSelectionStore } from './selection';
-import { useSettingsStore } from './settings';
 import { useWorkspaceStore } from './workspace';
 
 /** The form as typed (strings, so a half-typed number is kept as it is). */
@@ -45,25 +41,13 @@ export interface IkBakeFieldError {
 export function checkIkBakeForm(f: IkBakeForm): { settings: IkBakeSettings; errors: Partial<Record<keyof IkBakeForm, IkBakeFieldError>> } {
   const errors: Partial<Record<keyof IkBakeForm, IkBakeFieldError>> = {};
   const settings: IkBakeSettings = { raw: f.raw };
-  const frame = (name: 'from' | 'to') => {
-    const s = f[name].trim();
-    if (s === '') return undefined;
-    const v = Number(s);
-    if (!/^\d+$/.test(s) || !Number.isSafeInteger(v)) {
-      errors[name] = { key: 'bake.err.integer', params: { field: { key: name === 'from' ? 'bake.from' : 'bake.to' } } };
-      return undefined;
-    }
-    return v;
-  };
-  settings.from = frame('from');
-  settings.to = frame('to');
-  if (settings.from !== undefined && settings.to !== undefined && settings.to < settings.from) errors.to = { key: 'bake.err.order' };
-  const rot = f.rotTol.trim();
-  if (rot !== '') {
-    const v = Number(rot);
-    if (!Number.isFinite(v) || v <= 0) errors.rotTol = { key: 'bake.err.positive', params: { field: { key: 'bake.rotTol' } } };
-    else settings.rotationToleranceDeg = v;
-  }
+  const frames = checkBakeFrames(f);
+  Object.assign(errors, frames.errors);
+  settings.from = frames.from;
+  settings.to = frames.to;
+  const rot = checkBakeTolerance(f.rotTol, 'bake.rotTol');
+  if (rot.error) errors.rotTol = rot.error;
+  else if (rot.value !== undefined) settings.rotationToleranceDeg = rot.value;
   if (f.bones) {
     if (f.bones.length === 0) errors.bones = { key: 'ikBake.noneTicked' };
     else settings.bones = [...f.bones];
@@ -97,18 +81,15 @@ export interface IkBakeResult {
 }
 
 export const useIkBakeStore = defineStore('ik-bake', () => {
-  const open = ref(false);
   const form = reactive<IkBakeForm>({ from: '', to: '', rotTol: '', raw: false, bones: null });
-  /** Work done of total while a bake runs (0 of 0 until the first word), else null. */
-  const running = ref<{ done: number; total: number } | null>(null);
-  const result = shallowRef<IkBakeResult | null>(null);
-  const failure = shallowRef<CodecError | null>(null);
-  /** A running bake was stopped by Cancel (or Esc) and the dialog stays: it says so until the next bake or close. */
-  const cancelled = ref(false);
-  /** A finished bake was thrown away because the motion changed while it ran. */
-  const dropped = ref(false);
-  let controller: AbortController | null = null;
-  let modelCache: { path: string; bytes: Uint8Array } | null = null;
+  const job = useBakeJob<IkBakeSettings, IkBakedMotion, IkBakeResult>({
+    run: (model, motion, settings, progress, signal) => ikBakeClient().run(model, motion, settings, progress, signal),
+    cancelledKey: 'ikBake.cancelled',
+    droppedKey: 'ikBake.droppedLine',
+    // A model without IK or a name it lacks names the model; IK off over the range and the rest, the motion.
+    modelSide: (e) => e.code.startsWith('E_PMX') || (e.code === 'E_IK' && e.params?.reason !== 'off'),
+  });
+  const { open, running, result, failure, cancelled, dropped, drop, cancel, close } = job;
 
   /** The active actor's model file, or null (the built-in figure, a camera document, a model that could not be read). */
   function modelPath(): string | null {
@@ -189,114 +170,20 @@ export const useIkBakeStore = defineStore('ik-bake', () => {
     open.value = true;
   }
 
-  function drop() {
-    result.value = null;
-  }
-
-  function cancel() {
-    const c = controller;
-    if (running.value) cancelled.value = open.value;
-    controller = null;
-    running.value = null;
-    c?.abort();
-  }
-
-  function close() {
-    cancel();
-    cancelled.value = false;
-    dropped.value = false;
-    drop();
-    failure.value = null;
-    open.value = false;
-  }
-
   /** Bakes the active motion's IK on the active actor's model; true when a result is waiting for Apply. */
   async function bake(): Promise<boolean> {
-    const notify = useNotifyStore();
-    const hist = useHistoryStore();
-    const cur = hist.current();
+    const cur = useHistoryStore().current();
     const path = modelPath();
     const { settings, errors } = checkIkBakeForm(form);
     if (!cur || !path || Object.keys(errors).length || running.value) return false;
-    cancel();
-    drop();
-    failure.value = null;
-    cancelled.value = false;
-    dropped.value = false;
-    const ctl = new AbortController();
-    controller = ctl;
-    running.value = { done: 0, total: 0 };
-    try {
-      let bytes = usePreviewStore().droppedBytes(path) ?? (modelCache?.path === path ? modelCache.bytes : null);
-      if (!bytes) {
-        const r = await useApi().readModelFile(path);
-        if (!r.ok) {
-          failure.value = { ...r.error, file: r.error.file ?? path } as CodecError;
-          notify.error(failure.value);
-          return false;
-        }
-        bytes = markRaw(r.value.bytes);
-        modelCache = { path, bytes };
-      }
-      if (ctl.signal.aborted) return false;
-      const out = await ikBakeClient().run(bytes, cur.doc, settings, (done, total) => {
-        if (controller === ctl) running.value = { done, total };
-      }, ctl.signal);
-      if (!out.ok) {
-        if (isCancelled(out)) {
-          notify.info({ key: 'ikBake.cancelled' });
-          return false;
-        }
-        // A model without IK or a name it lacks names the model; IK off over the range and the rest, the motion.
-        const modelSide = out.error.code.startsWith('E_PMX') || (out.error.code === 'E_IK' && out.error.params?.reason !== 'off');
-        const file = modelSide ? path : (useWorkspaceStore().path ?? useWorkspaceStore().fileName);
-        failure.value = { ...out.error, file: out.error.file ?? file };
-        notify.error(failure.value);
-        return false;
-      }
-      if (hist.current()?.doc !== cur.doc) {
-        dropped.value = open.value;
-        notify.warning({ key: 'ikBake.droppedLine' });
-        return false;
-      }
-      // The bytes came back through writeVmd, which writes the IK block's count once the bake added IK keys to a
-      // file that had none; the document keeps the input's count of blocks present, so the step is an edit of
-      // blocks, undone to the bytes (as the physics bake's).
-      const { doc, report } = out.value;
-      const output = doc.blocksPresent > cur.doc.blocksPresent ? markRaw({ ...doc, blocksPresent: cur.doc.blocksPresent }) : doc;
-      result.value = markRaw({ input: cur.doc, output, report, modelPath: path });
-      return true;
-    } finally {
-      if (controller === ctl) {
-        controller = null;
-        running.value = null;
-      }
-    }
+    return job.run(cur, path, settings, ({ report }, output) => ({ input: cur.doc, output, report, modelPath: path }));
   }
 
   /** Commits the waiting result as one undo step; true when the document changed. */
   function apply(): boolean {
-    const r = result.value;
-    const hist = useHistoryStore();
-    const notify = useNotifyStore();
-    const cur = hist.current();
-    if (!r || !cur) return false;
-    if (cur.doc !== r.input) {
-      notify.error({ code: 'E_EDIT', message: { key: 'bake.changed' } });
-      drop();
-      return false;
-    }
-    const label = useSettingsStore().t('ikBake.open');
-    const step = diffDocuments(cur.doc, r.output, 'ikBake.open');
-    if (!step || isEmptyDiff(step.diff)) {
-      notify.error({ code: 'E_EDIT', message: step ? `${label}: nothing to change` : `${label}: the bake changed the file header, which cannot be undone here` });
-      return false;
-    }
-    hist.commit(step);
-    useSelectionStore().clear();
-    notify.success({ key: 'ikBake.applied', params: { name: useWorkspaceStore().fileName, kept: r.report.keptKeys, bones: r.report.bones.length, iks: r.report.ikOff.join(', ') } });
-    close();
-    return true;
+    return job.apply('ikBake.open', (r) => {
+      useNotifyStore().success({ key: 'ikBake.applied', params: { name: useWorkspaceStore().fileName, kept: r.report.keptKeys, bones: r.report.bones.length, iks: r.report.ikOff.join(', ') } });
+    });
   }
 
   return { open, form, running, result, failure, cancelled, dropped, modelPath, chains, ikBones, unavailable, range, ticked, tick, tickLegs, tickAll, show, bake, cancel, apply, close, drop };

@@ -7,22 +7,18 @@
  * workspace history, or Close / a changed motion drops it. Bytes and documents stay out of Vue's reactivity.
  */
 import { defineStore } from 'pinia';
-import { markRaw, reactive, ref, shallowRef } from 'vue';
-import { useApi } from '../api';
+import { reactive } from 'vue';
 import type { PhysicsBakeReport } from '../../../shared/physics/bake';
-import { isCancelled, type CodecError } from '../../../shared/vmd/errors';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
 import { buildTracks } from '../../../shared/vmd/tracks';
-import { diffDocuments, isEmptyDiff } from '../../../shared/key-edits';
 import { newReport } from '../../../shared/edit-core/report';
 import { bakeClient, type BakedRun, type BakeSettings } from '../physics/bake-client';
+import { checkBakeFrames, checkBakeTolerance, useBakeJob } from './bake-job';
 import { useFitPreviewStore } from './fit-preview';
 import { useHistoryStore } from './history';
-import { useNotifyStore, type NoticeText } from './notify';
+import type { NoticeText } from './notify';
 import { usePreviewStore } from './preview';
 import { useSceneStore } from './scene';
-import { useSelectionStore } from './selection';
-import { useSettingsStore } from './settings';
 import { useWorkspaceStore } from './workspace';
 
 /** The form as typed (strings, so a half-typed number is kept as it is). */
@@ -52,33 +48,19 @@ export interface BakeFieldError {
 export function checkBakeForm(f: BakeForm): { settings: BakeSettings; errors: Partial<Record<keyof BakeForm, BakeFieldError>> } {
   const errors: Partial<Record<keyof BakeForm, BakeFieldError>> = {};
   const settings: BakeSettings = { raw: f.raw, resimulate: f.resimulate ?? 'auto' };
-  const frame = (name: 'from' | 'to') => {
-    const s = f[name].trim();
-    if (s === '') return undefined;
-    const v = Number(s);
-    if (!/^\d+$/.test(s) || !Number.isSafeInteger(v)) {
-      errors[name] = { key: 'bake.err.integer', params: { field: { key: name === 'from' ? 'bake.from' : 'bake.to' } } };
-      return undefined;
-    }
-    return v;
-  };
-  settings.from = frame('from');
-  settings.to = frame('to');
-  if (settings.from !== undefined && settings.to !== undefined && settings.to < settings.from) errors.to = { key: 'bake.err.order' };
+  const frames = checkBakeFrames(f);
+  Object.assign(errors, frames.errors);
+  settings.from = frames.from;
+  settings.to = frames.to;
   const warm = f.warmup.trim();
   if (warm !== '' && warm.toLowerCase() !== 'all') {
     if (/^\d+$/.test(warm) && Number.isSafeInteger(Number(warm))) settings.warmup = Number(warm);
     else errors.warmup = { key: 'bake.err.warmup' };
   }
   const positive = (name: 'posTol' | 'rotTol', label: 'bake.posTol' | 'bake.rotTol') => {
-    const s = f[name].trim();
-    if (s === '') return undefined;
-    const v = Number(s);
-    if (!Number.isFinite(v) || v <= 0) {
-      errors[name] = { key: 'bake.err.positive', params: { field: { key: label } } };
-      return undefined;
-    }
-    return v;
+    const r = checkBakeTolerance(f[name], label);
+    if (r.error) errors[name] = r.error;
+    return r.value;
   };
   settings.positionTolerance = positive('posTol', 'bake.posTol');
   settings.rotationToleranceDeg = positive('rotTol', 'bake.rotTol');
@@ -97,19 +79,17 @@ export interface BakeResult {
 }
 
 export const useBakeStore = defineStore('physics-bake', () => {
-  const open = ref(false);
   const form = reactive<BakeForm>({ from: '', to: '', warmup: '', raw: false, resimulate: null, posTol: '', rotTol: '' });
-  /** Work done of total while a bake runs (0 of 0 until the first word), else null. */
-  const running = ref<{ done: number; total: number } | null>(null);
-  const result = shallowRef<BakeResult | null>(null);
-  const failure = shallowRef<CodecError | null>(null);
-  /** A running bake was stopped by Cancel (or Esc) and the dialog stays: it says so until the next bake or close. */
-  const cancelled = ref(false);
-  /** A finished bake was thrown away because the motion changed while it ran: the dialog says so until the next bake or close. */
-  const dropped = ref(false);
-  let controller: AbortController | null = null;
-  /** The last model read (path and bytes): baking again with other options does not read it again. */
-  let modelCache: { path: string; bytes: Uint8Array } | null = null;
+  const job = useBakeJob<BakeSettings, BakedRun, BakeResult>({
+    run: (model, motion, settings, progress, signal) => bakeClient().run(model, motion, settings, progress, signal),
+    cancelledKey: 'bake.cancelled',
+    droppedKey: 'bake.droppedLine',
+    // Model problems name the model, the rest the motion.
+    modelSide: (e) => e.code.startsWith('E_PMX') || e.code === 'E_PHYSICS',
+    // The curve pane's overlay of the result goes with it.
+    onDrop: () => useFitPreviewStore().clear(),
+  });
+  const { open, running, result, failure, cancelled, dropped, drop, cancel, close } = job;
 
   /** The active actor's model file, or null (the built-in figure, a camera document, a model that could not be read). */
   function modelPath(): string | null {
@@ -147,125 +127,26 @@ export const useBakeStore = defineStore('physics-bake', () => {
     return null;
   }
 
-  /** Drops the result (and the curve pane's overlay of it). */
-  function drop() {
-    if (result.value) useFitPreviewStore().clear();
-    result.value = null;
-  }
-
-  /** Stops a running bake (it resolves as cancelled). */
-  function cancel() {
-    const c = controller;
-    if (running.value) cancelled.value = open.value;
-    controller = null;
-    running.value = null;
-    c?.abort();
-  }
-
-  function close() {
-    cancel();
-    cancelled.value = false;
-    dropped.value = false;
-    drop();
-    failure.value = null;
-    open.value = false;
-  }
-
   /** Bakes the active motion on the active actor's model; true when a result is waiting for Apply. */
   async function bake(): Promise<boolean> {
-    const notify = useNotifyStore();
-    const hist = useHistoryStore();
-    const cur = hist.current();
+    const cur = useHistoryStore().current();
     const path = modelPath();
     const { settings, errors } = checkBakeForm(form);
     if (!cur || !path || Object.keys(errors).length || running.value) return false;
-    cancel();
-    drop();
-    failure.value = null;
-    cancelled.value = false;
-    dropped.value = false;
-    const ctl = new AbortController();
-    controller = ctl;
-    running.value = { done: 0, total: 0 };
-    try {
-      // A model dropped on a browser's window has no path main could read: the preview keeps its bytes by its name.
-      let bytes = usePreviewStore().droppedBytes(path) ?? (modelCache?.path === path ? modelCache.bytes : null);
-      if (!bytes) {
-        const r = await useApi().readModelFile(path);
-        if (!r.ok) {
-          failure.value = { ...r.error, file: r.error.file ?? path } as CodecError;
-          notify.error(failure.value);
-          return false;
-        }
-        bytes = markRaw(r.value.bytes);
-        modelCache = { path, bytes };
-      }
-      if (ctl.signal.aborted) return false;
-      const out = await bakeClient().run(bytes, cur.doc, settings, (done, total) => {
-        if (controller === ctl) running.value = { done, total };
-      }, ctl.signal);
-      if (!out.ok) {
-        if (isCancelled(out)) {
-          notify.info({ key: 'bake.cancelled' });
-          return false;
-        }
-        // Model problems name the model, the rest the motion.
-        const file = out.error.code.startsWith('E_PMX') || out.error.code === 'E_PHYSICS' ? path : (useWorkspaceStore().path ?? useWorkspaceStore().fileName);
-        failure.value = { ...out.error, file: out.error.file ?? file };
-        notify.error(failure.value);
-        return false;
-      }
-      // The motion changed while it ran: the result is of another document, and is dropped, said in the dialog and
-      // a notice (the dialog ended blank: new-user pass nuchaos, finding 4).
-      if (hist.current()?.doc !== cur.doc) {
-        dropped.value = open.value;
-        notify.warning({ key: 'bake.droppedLine' });
-        return false;
-      }
-      // The bytes came back through writeVmd, which writes the IK block's count once the bake added IK keys to a
-      // file that had no IK block; the document keeps the input's count of blocks present (the writer still
-      // writes every block up to the last non-empty one), so the step is an edit of blocks, undone to the bytes.
-      const { doc, report, seen, via } = out.value;
-      const output = doc.blocksPresent > cur.doc.blocksPresent ? markRaw({ ...doc, blocksPresent: cur.doc.blocksPresent }) : doc;
-      result.value = markRaw({ input: cur.doc, output, report, seen, modelPath: path, via });
+    return job.run(cur, path, settings, ({ report, seen, via }, output) => {
       // The curve pane overlays the motion before and after for the active track, with the key counts.
       const rep = newReport('bake');
       rep.extra = { keysBefore: report.rawKeys, keysAfter: report.keptKeys, maxPositionError: report.maxPositionError, maxRotationErrorDeg: report.maxRotationErrorDeg, maxMorphError: 0 };
       useFitPreviewStore().set({ before: cur.tracks, after: buildTracks(output), report: rep, factor: 1 });
-      return true;
-    } finally {
-      if (controller === ctl) {
-        controller = null;
-        running.value = null;
-      }
-    }
+      return { input: cur.doc, output, report, seen, modelPath: path, via };
+    });
   }
 
   /** Commits the waiting result as one undo step; true when the document changed. */
   function apply(): boolean {
-    const r = result.value;
-    const hist = useHistoryStore();
-    const notify = useNotifyStore();
-    const cur = hist.current();
-    if (!r || !cur) return false;
-    if (cur.doc !== r.input) {
-      notify.error({ code: 'E_EDIT', message: { key: 'bake.changed' } });
-      drop();
-      return false;
-    }
-    const label = useSettingsStore().t('bake.open');
-    // The step keeps the string key, named in the UI's language when shown (edit-labels.ts).
-    const step = diffDocuments(cur.doc, r.output, 'bake.open');
-    if (!step || isEmptyDiff(step.diff)) {
-      notify.error({ code: 'E_EDIT', message: step ? `${label}: nothing to change` : `${label}: the bake changed the file header, which cannot be undone here` });
-      return false;
-    }
-    hist.commit(step);
-    // Record indices of the old selection mean other keys now: start afresh.
-    useSelectionStore().clear();
-    useWorkspaceStore().editNotice('success', { key: 'bake.applied', params: { name: useWorkspaceStore().fileName, kept: r.report.keptKeys, bones: r.report.bones.length } });
-    close();
-    return true;
+    return job.apply('bake.open', (r) => {
+      useWorkspaceStore().editNotice('success', { key: 'bake.applied', params: { name: useWorkspaceStore().fileName, kept: r.report.keptKeys, bones: r.report.bones.length } });
+    });
   }
 
   return { open, form, running, result, failure, cancelled, dropped, modelPath, unavailable, show, bake, cancel, apply, close, drop };
