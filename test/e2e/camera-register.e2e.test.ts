@@ -299,7 +299,9 @@ describe('register the orbit view as a camera key', () => {
     await page.keyboard.press('k');
     await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="notice-message"]')].some((m) => m.textContent?.includes('Camera key registered at frame 0')));
     // The pointer over the notices holds their fade (stores/notify.ts hold): what goes now goes because of the undo.
-    await page.locator('[data-testid="notifications"]').hover();
+    // Over the notice's ×: a text-only notice lets the pointer through to the picture (its text holds nothing), and
+    // only its buttons take the pointer.
+    await page.locator('.notice', { has: page.locator('[data-testid="notice-message"]', { hasText: 'Camera key registered at frame 0' }) }).locator('button.close').hover();
     await page.keyboard.press('Control+z');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="scene-tab"][data-kind="camera"]').length === 0);
     await page.waitForFunction(() => document.querySelector('[data-testid="status-state"]')?.textContent === 'No unsaved changes');
