@@ -565,7 +565,11 @@ describe('MMD picture in the preview: toon, edge, self-shadow', () => {
       expect(far(onSpots[i], shadowRgb), `spot ${i} on`).toBeLessThanOrEqual(8);
       expect(grey(onSpots[i]), `spot ${i}: darker with the switch on`).toBeLessThan(grey(offSpots[i]) - 20);
     }
+    // Stored before the reload: the change goes as a keepalive request, and under load (the clean-clone run) the
+    // reloaded page read the settings before the server had it. What is checked is that a stored switch survives.
+    const stored = page.waitForResponse((r) => r.url().endsWith('/api/call/setSettings'));
     await page.uncheck('[data-testid="preview-ground-shadow"]');
+    await stored;
     await page.reload();
     await page.waitForSelector('[data-ready="true"]');
     await page.waitForFunction(() => (document.querySelector('[data-testid="preview-ground-shadow"]') as HTMLInputElement | null)?.checked === false);

@@ -24,6 +24,8 @@ const told = new Map<number, string>();
 /** What has been told of the open scene file: its path and the version on disk asked about, or 'gone'. */
 let sceneTold: string | null = null;
 let checking: Promise<void> | null = null;
+/** The focus came back while a check ran: the file may have changed after that check read it, so one more runs. */
+let again = false;
 
 const versionOf = (s: FileStamp) => `${s.size}:${s.mtimeNs}:${s.ino}`;
 
@@ -33,11 +35,24 @@ const versionOf = (s: FileStamp) => `${s.size}:${s.mtimeNs}:${s.ino}`;
  * done; a check already running is the one returned.
  */
 export function checkOpenFiles(): Promise<void> {
+  // A focus during a check: that check may have read a file before another program wrote it, so another check
+  // follows it (one, however many focuses came meanwhile). Before, that focus was dropped and the change was only
+  // asked about at the next one.
+  if (checking) {
+    again = true;
+    return checking;
+  }
   // Best effort: a check that fails (a bridge without the request, a closed connection) tells nothing; Save's own
   // check of the file on disk still holds.
-  checking ??= run()
+  checking = run()
     .catch(() => undefined)
-    .finally(() => (checking = null));
+    .finally(() => {
+      checking = null;
+      if (again) {
+        again = false;
+        void checkOpenFiles();
+      }
+    });
   return checking;
 }
 
@@ -162,4 +177,5 @@ export function watchDiskChanges(win: Window = window): () => void {
 export function resetDiskWatch(): void {
   told.clear();
   sceneTold = null;
+  again = false;
 }

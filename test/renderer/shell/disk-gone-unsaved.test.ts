@@ -84,3 +84,37 @@ describe('a file deleted on disk', () => {
     expect(scene.anyDirty).toBe(false);
   });
 });
+
+describe('a focus while a check runs (the clean-clone e2e disk-changed-scene: the change went unasked)', () => {
+  it('runs one more check after it: a file deleted after the running check read it is found without another focus', async () => {
+    const gone = new Set<string>();
+    const base = fakeApi(gone).api;
+    // The first check's answer is read from the disk at once but arrives only when `release` is called.
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let stamps = 0;
+    const api = new Proxy(base, {
+      get(t, name: string) {
+        if (name !== 'fileStamp') return (t as unknown as Record<string, unknown>)[name];
+        return async (p: string) => {
+          const answer = await base.fileStamp(p);
+          if (++stamps === 1) await gate;
+          return answer;
+        };
+      },
+    });
+    setApi(api);
+    const ws = useWorkspaceStore();
+    expect(await useSceneStore().openPath('/m/walk.vmd')).toBe(true);
+    expect(ws.dirty).toBe(false);
+    const first = checkOpenFiles();
+    await expect.poll(() => stamps).toBe(1);
+    // Another program deletes the file after the running check read it; the focus comes back meanwhile.
+    gone.add('/m/walk.vmd');
+    expect(checkOpenFiles()).toBe(first);
+    release();
+    await first;
+    // The check that followed reads the disk as it is now.
+    await expect.poll(() => ws.dirty, { timeout: 2000 }).toBe(true);
+  });
+});
