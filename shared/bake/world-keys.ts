@@ -5,6 +5,12 @@
  *  - Chains are fitted parent first, and each bone's keys are the local transform that puts it at its target
  *    world transform under its parent *as the fitted keys play it*: a parent's fitting error is absorbed by its
  *    child instead of adding up down a chain.
+ *  - A key is what the player turns *before* a bone's append (付与) and bone morphs: the bone's append turn (its
+ *    source's solved rotation, as the output plays it, to the ratio) and the turns and moves of the bone morphs
+ *    the motion keys are taken back out of the local transform, so the player's adding them again puts the bone
+ *    where it should be. An append source is fitted before the bones that read it. (An append source evaluated
+ *    after its bone in MMD's order is read by the player from the frame before: not followed here; the measure
+ *    would show it. The local-append flag is not read, as by shared/skeleton.)
  *  - The tolerance is met in world space: a bone's world rotation error is its key's rotation error, and its world
  *    position error the length of its key's position error, so each position axis is fitted within U/√3.
  *  - By default the per-frame values are reduced by the fitting engine (shared/fit's fitWindow, at the integer
@@ -21,8 +27,8 @@ import { encodeBoneRecord } from '../vmd/vmd-build';
 import { encodeSjis } from '../vmd/sjis';
 import { matchKey } from '../pmx/model-inspect';
 import type { ModelData } from '../pmx/model-types';
-import { qmulInto as qmul, qinvRotInto } from '../skeleton/quat';
-import { MotionPoser, Pose, type Skeleton } from '../skeleton';
+import { qmulInto as qmul, qconjMulInto, qinvRotInto } from '../skeleton/quat';
+import { appendRotationOf, appendTranslationOf, appendTurnInto, MotionPoser, Pose, type Skeleton } from '../skeleton';
 
 /** A bone name field of a VMD bone record (15 bytes). */
 export const VMD_BONE_NAME_BYTES = 15;
@@ -65,14 +71,39 @@ export function angleDeg(a: Float64Array, ao: number, b: Float64Array, bo: numbe
   return (4 * Math.atan2(Math.sqrt(Math.min(d, s)), Math.sqrt(Math.max(d, s))) * 180) / Math.PI;
 }
 
-/** How many baked ancestors each baked bone has: bones are fitted in that order, parents before children. */
+/**
+ * The order bones are fitted in: a bone after every baked bone its played transform is read from — its baked
+ * ancestors, and the append (付与) sources its rotation or translation takes (and what theirs hang on). Without
+ * appends that is the number of baked ancestors. A loop of sources (a damaged model) is cut where it closes.
+ */
 function generations(sk: Skeleton, bones: readonly number[]): number[] {
-  const baked = new Set(bones);
-  return bones.map((b) => {
+  const at = new Map(bones.map((b, k) => [b, k]));
+  const memo = new Int32Array(bones.length).fill(-1);
+  const gen = (k: number): number => {
+    if (memo[k] >= 0) return memo[k];
+    memo[k] = 0; // in progress: a loop back here counts nothing
+    const seen = new Uint8Array(sk.count);
+    const stack: number[] = [];
+    const push = (i: number) => {
+      if (i >= 0 && i < sk.count && !seen[i]) { seen[i] = 1; stack.push(i); }
+    };
+    const b = bones[k];
+    seen[b] = 1;
+    push(sk.parent[b]);
+    const own = appendRotationOf(sk, b) ?? appendTranslationOf(sk, b);
+    if (own) push(own.src);
     let g = 0;
-    for (let p = sk.parent[b]; p >= 0; p = sk.parent[p]) if (baked.has(p)) g++;
-    return g;
-  });
+    while (stack.length) {
+      const i = stack.pop()!;
+      const j = at.get(i);
+      if (j !== undefined) g = Math.max(g, gen(j) + 1);
+      push(sk.parent[i]);
+      const a = appendRotationOf(sk, i) ?? appendTranslationOf(sk, i);
+      if (a) push(a.src);
+    }
+    return (memo[k] = g);
+  };
+  return bones.map((_, k) => gen(k));
 }
 
 export interface WorldKeysJob {
@@ -86,9 +117,11 @@ export interface WorldKeysJob {
   frames: number;
   targets: Float64Array;
   /**
-   * Local key positions to write instead of the ones the world targets imply (3 per bone per frame, frame-major):
-   * the IK bake keeps the motion's own translations (IK turns bones, it does not move them), so only the rotations
-   * are fitted to the targets and a knee gets no position keys of its own.
+   * Local positions to key instead of the ones the world targets imply (3 per bone per frame, frame-major), as the
+   * motion poses them (Pose.translation after MotionPoser.apply: keys plus bone morphs; the morphs are taken back
+   * out here, the append translation is the player's to add): the IK bake keeps the motion's own translations (IK
+   * turns bones, it does not move them), so only the rotations are fitted to the targets and a knee gets no
+   * position keys of its own.
    */
   localPositions?: Float64Array;
   /** The output with the given bone records added (its other blocks, IK keys included, as it will be written). */
@@ -120,6 +153,7 @@ export function fitWorldKeys(job: WorldKeysJob): Uint8Array[] | null {
   const baked: Uint8Array[] = [];
   const pose = new Pose(sk);
   const parentW = new Float64Array(7), inv = new Float64Array(4), tq = new Float64Array(4), tp = new Float64Array(3);
+  const morphT = new Float64Array(3 * sk.count), morphR = new Float64Array(4 * sk.count);
   let fitted = 0;
   for (let g = 0; g <= maxGen; g++) {
     const members = bones.map((_, k) => k).filter((k) => gen[k] === g);
@@ -129,13 +163,32 @@ export function fitWorldKeys(job: WorldKeysJob): Uint8Array[] | null {
     const poser = new MotionPoser(sk, doc, buildTracks(doc), model);
     const parents = [...new Set(members.map((k) => sk.parent[bones[k]]).filter((p) => p >= 0))];
     const played = new Float64Array(n * parents.length * 7);
+    // What the player adds around each member's key, as the output plays (MMD's order, Pose.evaluate): its bone
+    // morphs before the key (R = M ⊗ key, T = key + Σ w·t), then the append turn A of its source's solved
+    // rotation (A ⊗ R) and the append translation (+ r·T of the source). Left in, a chain link with an append or
+    // a bone morph would take them twice: once in the fitted local rotation, once more from the player.
+    const nm = members.length;
+    const around = new Float64Array(n * nm * 11);
+    const aroundAt = (f: number, j: number) => (f * nm + j) * 11;
+    const rotAppend = members.map((k) => appendRotationOf(sk, bones[k]));
+    const moveAppend = job.localPositions ? members.map(() => null) : members.map((k) => appendTranslationOf(sk, bones[k]));
     for (let f = 0; f < n; f++) {
       poser.poseAt(pose, from + f);
       readWorld(pose, parents, played, f * parents.length * 7);
+      poser.boneMorphsAt(from + f, morphT, morphR);
+      for (let j = 0; j < nm; j++) {
+        const b = bones[members[j]], o = aroundAt(f, j);
+        for (let c = 0; c < 4; c++) around[o + c] = morphR[4 * b + c];
+        const ra = rotAppend[j];
+        if (ra) appendTurnInto(around, o + 4, pose.solvedRotation, 4 * ra.src, ra.ratio);
+        else { around[o + 4] = around[o + 5] = around[o + 6] = 0; around[o + 7] = 1; }
+        const ta = moveAppend[j];
+        for (let c = 0; c < 3; c++) around[o + 8 + c] = morphT[3 * b + c] + (ta ? ta.ratio * pose.solvedTranslation[3 * ta.src + c] : 0);
+      }
     }
     if (job.cancelled?.()) return null;
-    for (const k of members) {
-      const b = bones[k], p = sk.parent[b];
+    for (let j = 0; j < nm; j++) {
+      const k = members[j], b = bones[k], p = sk.parent[b];
       const pk = parents.indexOf(p);
       // Local targets per frame: position minus the rest offset, then the rotation (one hemisphere along the track).
       const px = new Float64Array(n), py = new Float64Array(n), pz = new Float64Array(n), q = new Float64Array(4 * n);
@@ -151,6 +204,11 @@ export function fitWorldKeys(job: WorldKeysJob): Uint8Array[] | null {
         qinvRotInto(parentW, 3, simW[o] - parentW[0], simW[o + 1] - parentW[1], simW[o + 2] - parentW[2], tp, 0);
         inv[0] = -parentW[3]; inv[1] = -parentW[4]; inv[2] = -parentW[5]; inv[3] = parentW[6];
         qmul(inv, 0, simW, o + 3, tq, 0);
+        // The key: the local rotation with the append turn and the bone morph taken back out (conj(M) ⊗ conj(A) ⊗ L),
+        // only where there is one (exact identities would still turn a −0 into a 0 in the written floats).
+        const ao = aroundAt(f, j);
+        if (around[ao + 7] !== 1) qconjMulInto(around, ao + 4, tq, 0, tq, 0);
+        if (around[ao + 3] !== 1) qconjMulInto(around, ao, tq, 0, tq, 0);
         const lp = job.localPositions;
         if (lp) {
           const lo = (f * nb + k) * 3;
@@ -159,6 +217,9 @@ export function fitWorldKeys(job: WorldKeysJob): Uint8Array[] | null {
           px[f] = tp[0] - sk.restOffset[3 * b];
           py[f] = tp[1] - sk.restOffset[3 * b + 1];
           pz[f] = tp[2] - sk.restOffset[3 * b + 2];
+        }
+        if (around[ao + 8] !== 0 || around[ao + 9] !== 0 || around[ao + 10] !== 0) {
+          px[f] -= around[ao + 8]; py[f] -= around[ao + 9]; pz[f] -= around[ao + 10];
         }
         let sign = 1;
         if (f === 0) sign = tq[3] < 0 ? -1 : 1;

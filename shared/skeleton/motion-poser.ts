@@ -73,6 +73,21 @@ export class MotionPoser {
     this.boneMorphs?.apply((t) => sampleMorph(m, t, f), pose.translation, pose.rotation);
   }
 
+  /**
+   * The bone morphs the motion keys at frame f as offsets from rest (MotionBoneMorphs.fromRest): T (3 per bone,
+   * Σ w·t) and R (4 per bone, the turns composed; apply puts them before the key: R ⊗ key). Zeros and identity
+   * where no morph reaches a bone, or no model was given. A bake that keys what plays takes them back out.
+   */
+  boneMorphsAt(f: number, T: Float64Array, R: Float64Array): void {
+    if (this.boneMorphs) {
+      const m = this.tracks!.morphs;
+      this.boneMorphs.fromRest((t) => sampleMorph(m, t, f), T, R);
+      return;
+    }
+    T.fill(0);
+    for (let i = 0; i < R.length; i += 4) { R[i] = R[i + 1] = R[i + 2] = 0; R[i + 3] = 1; }
+  }
+
   /** Whether each IK chain is on at frame f (the last IK key at or before f; on before any key). */
   ikEnabledAt(f: number): (ikBone: number) => boolean {
     const frames = this.ik.frames;

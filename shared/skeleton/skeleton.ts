@@ -232,6 +232,56 @@ const MAX_WHOLE_TURNS = 64;
 const scratchQ = new Float64Array(8);
 const scratchV = new Float64Array(12);
 
+const turnQ = new Float64Array(8);
+
+/**
+ * The append (付与) rotation a bone takes from its source: the source's solved rotation `q[qi..]` (after its own
+ * append and IK) to the power r (a negative r turns back; ratios past 1 as whole turns, then the fraction), into
+ * out[o..]. The bone's solved rotation is this turn ⊗ its local rotation (Pose.evaluate); a bake that keys what
+ * plays takes it back out (shared/bake/world-keys.ts).
+ */
+export function appendTurnInto(out: Float64Array, o: number, q: ArrayLike<number>, qi: number, r: number): void {
+  const t = turnQ;
+  // The source's rotation, a fraction r of it; a negative r turns back.
+  if (r < 0) qconj(t, 4, q, qi);
+  else {
+    t[4] = q[qi]; t[5] = q[qi + 1]; t[6] = q[qi + 2]; t[7] = q[qi + 3];
+  }
+  const a = Math.abs(r);
+  if (a > MAX_WHOLE_TURNS) {
+    // Past any rig (a damaged ratio, up to 3.4e38): the source's rotation to the power |r| at once.
+    // Turn by turn that was a loop of |r| products, which never ended.
+    qpow(t, 0, t, 4, a);
+  } else {
+    qpow(t, 0, t, 4, Math.min(1, a));
+    if (a > 1) {
+      // Ratios past 1 (rare): whole turns of the source, then the remaining fraction.
+      let whole = Math.floor(a);
+      qpow(t, 0, t, 4, a - whole);
+      while (whole-- > 0) qmul(t, 0, t, 4, t, 0);
+    }
+  }
+  out[o] = t[0]; out[o + 1] = t[1]; out[o + 2] = t[2]; out[o + 3] = t[3];
+}
+
+/** The append (付与) rotation bone i takes as Pose.evaluate applies it (its source and ratio), or null when none. */
+export function appendRotationOf(s: Skeleton, i: number): { src: number; ratio: number } | null {
+  const b = s.bones[i];
+  const src = b.appendParent;
+  if (!(src >= 0 && src < s.count && src !== i && b.flags & BONE_FLAG.APPEND_ROTATE)) return null;
+  const r = Number.isFinite(b.appendRatio) ? b.appendRatio : 0;
+  return r !== 0 ? { src, ratio: r } : null;
+}
+
+/** The append (付与) translation bone i takes as Pose.evaluate applies it (ST += r·ST[src]), or null when none. */
+export function appendTranslationOf(s: Skeleton, i: number): { src: number; ratio: number } | null {
+  const b = s.bones[i];
+  const src = b.appendParent;
+  if (!(src >= 0 && src < s.count && src !== i && b.flags & BONE_FLAG.APPEND_TRANSLATE)) return null;
+  const r = Number.isFinite(b.appendRatio) ? b.appendRatio : 0;
+  return r !== 0 ? { src, ratio: r } : null;
+}
+
 /** One pose of a skeleton: the motion's local transforms in, world transforms out. */
 export class Pose {
   /** The motion's local translation per bone (added to the rest offset), 3 per bone. */
@@ -295,23 +345,7 @@ export class Pose {
         // A ratio that is not a number (a damaged model the reader was not asked about) appends nothing.
         const r = Number.isFinite(b.appendRatio) ? b.appendRatio : 0;
         if (b.flags & BONE_FLAG.APPEND_ROTATE && r !== 0) {
-          // The source's rotation (after its own append and IK), a fraction r of it; a negative r turns back.
-          if (r < 0) qconj(scratchQ, 4, SR, 4 * src);
-          else scratchQ.set(SR.subarray(4 * src, 4 * src + 4), 4);
-          const a = Math.abs(r);
-          if (a > MAX_WHOLE_TURNS) {
-            // Past any rig (a damaged ratio, up to 3.4e38): the source's rotation to the power |r| at once.
-            // Turn by turn that was a loop of |r| products, which never ended.
-            qpow(scratchQ, 0, scratchQ, 4, a);
-          } else {
-            qpow(scratchQ, 0, scratchQ, 4, Math.min(1, a));
-            if (a > 1) {
-              // Ratios past 1 (rare): whole turns of the source, then the remaining fraction.
-              let whole = Math.floor(a);
-              qpow(scratchQ, 0, scratchQ, 4, a - whole);
-              while (whole-- > 0) qmul(scratchQ, 0, scratchQ, 4, scratchQ, 0);
-            }
-          }
+          appendTurnInto(scratchQ, 0, SR, 4 * src, r);
           qmul(SR, 4 * i, scratchQ, 0, SR, 4 * i);
         }
         if (b.flags & BONE_FLAG.APPEND_TRANSLATE && r !== 0) {
