@@ -99,6 +99,17 @@ export function bakeNameWarnings(r: { namesTooLong: readonly string[]; ikNamesTo
   ];
 }
 
+/**
+ * ik-bake's warnings for the chains a VMD cannot name (the bake leaves them out, their IK on as the motion has it):
+ * a chain link over a bone name's 15 bytes (its chain is not baked), an IK bone over an IK key's 20.
+ */
+export function ikBakeNameWarnings(r: { namesTooLong: readonly string[]; ikNamesTooLong: readonly string[] }): Diagnostic[] {
+  return [
+    ...r.ikNamesTooLong.map((name) => ({ code: 'W_IK_BAKE_IK_NAME_LONG', message: `IK bone "${name}" not baked (its IK left on): its name is over 20 bytes`, params: { name } })),
+    ...r.namesTooLong.map((name) => ({ code: 'W_IK_BAKE_LINK_NAME_LONG', message: `IK link "${name}" not baked (its chain's IK left on): its name is over 15 bytes`, params: { name } })),
+  ];
+}
+
 /** export-bvh's warning for a motion that moves none of the skeleton's bones (`standard`: no --model). */
 export function exportBvhWarnings(doc: VmdDocument, model: ModelData, standard: boolean): Diagnostic[] {
   const w = noBoneMovedWarning(doc, model, standard ? 'standard' : 'model', 'bvh');

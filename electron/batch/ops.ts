@@ -37,7 +37,7 @@ import { describeCapture } from '../mocap/capture-info';
 import { mocapFormatOfExtension } from '../../shared/ipc/file-types';
 import { fileKindByContent, fileKindName, fileKindOfExtension, misnamedError, NEITHER_MOTION_NOR_POSE } from '../../shared/ipc/file-kind';
 import { mappingErrorIn, mappingTextFormat, parseMapping } from '../../shared/motion-ops/rename';
-import { bakeNameWarnings, bvhMapWarnings, captureWarnings, exportBvhWarnings, exportVrmaWarnings, humanoidExportWarnings, physicsBakeWarnings, physicsOffKeysWarnings, trimRangeWarnings, unknownExpressionWarnings, vrmaMapWarnings, type MapFileInfo } from './op-warnings';
+import { bakeNameWarnings, bvhMapWarnings, ikBakeNameWarnings, captureWarnings, exportBvhWarnings, exportVrmaWarnings, humanoidExportWarnings, physicsBakeWarnings, physicsOffKeysWarnings, trimRangeWarnings, unknownExpressionWarnings, vrmaMapWarnings, type MapFileInfo } from './op-warnings';
 import { standardFigureModel } from '../../shared/skeleton/standard-figure';
 import { retarget, retargetOptions, retargetSummary } from '../../shared/retarget';
 import { physicsBake } from '../../shared/physics';
@@ -484,7 +484,7 @@ function ikBakeOp(o: OpOptions): PreparedOp {
         ok: true,
         value: {
           bytes: writeVmd(r.value.doc),
-          report: { edit: 'ik-bake', ...figures, worst: worst ? `${worst.bone} @${worst.frame}` : null, bakedBones: keyed.length, ikOff: ikOff.join(', '), ...(namesTooLong.length + ikNamesTooLong.length ? { notBaked: [...ikNamesTooLong, ...namesTooLong].join(', ') } : {}) },
+          report: { edit: 'ik-bake', ...figures, worst: worst ? `${worst.bone} @${worst.frame}` : null, bakedBones: keyed.length, ikOff: ikOff.join(', '), ...warningFields(ikBakeNameWarnings({ namesTooLong, ikNamesTooLong })) },
         },
       };
     },

@@ -9,6 +9,8 @@ import { encodeIkRecord, ikBlockFromRecords, readVmd, withBlocks, writeVmd } fro
 import { useTempDirs } from './batch-helpers';
 import { runCliCaptured as run } from '../helpers/cli-in-process';
 import { corpusPath, corpusPresent } from '../helpers/corpus';
+import { appendKneeMotion, appendKneePmx } from '../helpers/pmx-append-knee';
+import { warningLines } from '../../shared/i18n/warning-line';
 
 const mk = useTempDirs();
 const c = corpusPresent ? it : it.skip;
@@ -49,6 +51,30 @@ describe('vmd-studio batch ik-bake', () => {
     expect(wave.ok).toBe(true);
     expect(wave.report).toMatchObject({ edit: 'ik-bake', from: 10, to: 60, ikOff: '左足ＩＫ, 右足ＩＫ, 左つま先ＩＫ, 右つま先ＩＫ', bakedBones: 6, rawKeys: 6 * 51 });
   }, 180_000);
+
+  it('chains a VMD cannot name are warnings of the row (coded, said in English and Japanese), the others baked', async () => {
+    // The hand-built model's right leg: a link named over 15 bytes, an IK bone named over 20 (test/helpers/pmx-append-knee.ts).
+    const dir = mk('ikbatch3');
+    mkdirSync(path.join(dir, 'in'));
+    writeFileSync(path.join(dir, 'long.pmx'), appendKneePmx({ ratio: 0.5, longNames: true }));
+    writeFileSync(path.join(dir, 'in', 'walk.vmd'), writeVmd(appendKneeMotion()));
+    const b = await run(['batch', 'ik-bake', 'in', '--model', 'long.pmx', '-o', 'out', '--json'], dir);
+    expect(b.code, b.err).toBe(0);
+    const summary = JSON.parse(b.out) as { results: { ok: boolean; report?: { ikOff: string; notBaked?: string; warnings?: string[]; warningCodes?: { code: string; message: string; params?: Record<string, string> }[] } }[] };
+    const report = summary.results[0].report!;
+    expect(summary.results[0].ok).toBe(true);
+    expect(report.ikOff).toBe('左足ＩＫ');
+    expect(report.notBaked).toBeUndefined();
+    expect(report.warnings).toEqual([
+      'IK bone "とても長い名前の右足ＩＫボーン" not baked (its IK left on): its name is over 20 bytes',
+      'IK link "右ひざの長い名前です" not baked (its chain\'s IK left on): its name is over 15 bytes',
+    ]);
+    expect(report.warningCodes!.map((w) => w.code)).toEqual(['W_IK_BAKE_IK_NAME_LONG', 'W_IK_BAKE_LINK_NAME_LONG']);
+    expect(warningLines({ warnings: report.warnings!, warningCodes: report.warningCodes! }, 'ja')).toEqual([
+      'IK ボーン「とても長い名前の右足ＩＫボーン」は名前が 20 バイトを超えるため焼き込んでいません（その IK はオンのまま）',
+      'IK のリンク「右ひざの長い名前です」は名前が 15 バイトを超えるため焼き込んでいません（その IK はオンのまま）',
+    ]);
+  });
 
   c('--to before --from is refused before any file is read (status 2); the op and its options are in batch --help', async () => {
     const dir = mk('ikbatch2');
