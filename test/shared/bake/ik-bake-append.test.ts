@@ -32,7 +32,7 @@ describe('IK bake of links with an append rotation and a bone morph', () => {
       expect(model.bones[3].appendParent).toBe(1);
       expect(model.bones[3].appendRatio).toBe(ratio);
       const input = appendKneeMotion();
-      const r = ikBake(model, input, { rotTol: 0.1 });
+      const r = ikBake(model, input, { rotationToleranceDeg: 0.1 });
       expect(r.ok).toBe(true);
       if (!r.ok) return;
       expect(r.value.report.bones).toEqual(['左足', '左ひざ']);
