@@ -105,7 +105,7 @@ export function menuTemplate(c: MenuContext): MenuItemConstructorOptions[] {
       // The Whole Motion dialog's own buttons, so each is one menu pick (and Ctrl+Shift+B works: under Electron
       // the page leaves app commands' keys to these accelerators, renderer/src/shell/keymap.ts).
       { label: c.t('bake.open'), accelerator: 'CmdOrCtrl+Shift+B', click: cmd('bakePhysics') },
-      { label: c.t('ikBake.open'), click: cmd('bakeIk') },
+      { label: c.t('ikBake.open'), accelerator: 'CmdOrCtrl+Shift+K', click: cmd('bakeIk') },
       { label: c.t('retarget.command'), click: cmd('fitToModel') },
       { label: c.t('merge.open'), click: cmd('mergeWith') },
     ],

@@ -3,7 +3,7 @@
 // and Japanese, screenshots of both), Apply as one undo step whose bytes are what `vmd-studio ik-bake` (its own
 // process) writes for the same choices; read back, 左足ＩＫ is off over 100–200 (the CLI's `sample --json`) and 左ひざ
 // has rotation keys there; the preview puts the left ankle where it was with the IK on (within 0.05 units); Ctrl+Z
-// gives the original bytes back.
+// gives the original bytes back; Ctrl+Shift+K opens the dialog again, and F1 lists that key.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -111,6 +111,18 @@ describe('Bake IK to FK in the editor', () => {
     await page.keyboard.press('Control+z');
     await page.waitForFunction(() => window.__vmdEditor!.history().undo === 0);
     expect((await docBytes()).equals(original)).toBe(true);
+
+    // Ctrl+Shift+K opens it again; Esc closes it. F1 lists the key beside the command's place.
+    await page.keyboard.press('Control+Shift+K');
+    await page.waitForSelector('[data-testid="ik-bake-dialog"]');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid="ik-bake-dialog"]', { state: 'detached' });
+    await page.keyboard.press('F1');
+    await page.waitForSelector('[data-testid="shortcuts-dialog"]');
+    const row = await page.$eval('[data-row="shortcuts.bakeIk"]', (el) => [...el.querySelectorAll('kbd')].map((k) => k.textContent).join('+') + ' ' + el.querySelector('.what')!.textContent);
+    expect(row).toBe('Ctrl+Shift+K Whole Motion → Bake IK to FK…');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid="shortcuts-dialog"]', { state: 'detached' });
     expect(suite.app.errors).toEqual([]);
   });
 });

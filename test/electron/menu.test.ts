@@ -144,6 +144,7 @@ describe('native menu', () => {
     for (const l of ['Open Scene…', 'Save Scene As…', 'Save All', 'Save This Motion Only', 'Close Scene', 'Bake physics…', 'Bake IK to FK…', 'Fit to model…', 'Merge with…']) (items.find((i) => i.label === l)!.click as () => void)();
     expect(sent).toEqual(['openScene', 'saveSceneAs', 'saveAll', 'saveShown', 'closeScene', 'bakePhysics', 'bakeIk', 'fitToModel', 'mergeWith']);
     expect(items.find((i) => i.label === 'Bake physics…')!.accelerator).toBe('CmdOrCtrl+Shift+B');
+    expect(items.find((i) => i.label === 'Bake IK to FK…')!.accelerator).toBe('CmdOrCtrl+Shift+K');
   });
 
   // new-user pass nuprefs 6: Alt / Alt+F opened nothing on Windows (no mnemonics), and no key closed a document.

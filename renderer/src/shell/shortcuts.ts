@@ -50,6 +50,8 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
       { keys: [['Mod', 'E']], label: 'shortcuts.exportVpd', command: 'exportVpd', inText: true },
       { keys: [['Mod', 'B']], label: 'shortcuts.batch', command: 'batch', inText: true },
       { keys: [['Mod', 'Shift', 'B']], label: 'shortcuts.bakePhysics', command: 'bakePhysics' },
+      // K for kinematics: free in the app, in Chromium and in Electron (Ctrl+Shift+I and J are the developer tools').
+      { keys: [['Mod', 'Shift', 'K']], label: 'shortcuts.bakeIk', command: 'bakeIk' },
       { keys: [['F1']], label: 'shortcuts.help', command: 'shortcuts', inText: true },
       // No key (listed so F1 answers "is there one?"): the chords that would suit them are taken (Ctrl+Shift+S
       // Save As, Ctrl+Shift+O/M/V the mirror pastes, Ctrl+Shift+B the bake). The label is the toolbar's path.
@@ -59,7 +61,6 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
       { keys: [], label: 'shortcuts.wholeMotion' },
       { keys: [], label: 'shortcuts.merge' },
       { keys: [], label: 'shortcuts.fitToModel' },
-      { keys: [], label: 'shortcuts.bakeIk' },
     ],
   },
   {
