@@ -26,7 +26,7 @@ export interface RecoveryCopyInfo {
   path: string | null;
   kind: RecoveryKind;
   format: RecoveryFormat;
-  /** Keys it holds (bone, morph, camera, light, self-shadow, IK), for the dialog. */
+  /** Keys it holds (bone, morph, camera, light, self-shadow, IK), for the dialog; a scene's layout: its actors. */
   keys: number;
   /** The actor (or "Camera") it belonged to in a scene, if any. */
   actor?: string;

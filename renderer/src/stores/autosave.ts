@@ -4,7 +4,11 @@
  *
  * - What: each unsaved document as the exact bytes Save would write now (workspace.ts encodeDocument, over its own
  *   file's name and format), with its path (or none), name, kind, key count, its actor in the scene and the version
- *   of its file it was read as (so a recovered document's Save still asks when that file changed since).
+ *   of its file it was read as (so a recovered document's Save still asks when that file changed since). And when
+ *   the window is a scene (a scene file, or an untitled scene) with something unsaved, the scene's layout: the scene
+ *   file Save Scene would write now, each actor naming its model, motion, stage, the camera, the music and its
+ *   offset, with an edited or never-saved document named by its own copy instead of a path (the scene store's
+ *   recoveryLayout, shared/scene/recovery-layout.ts); such a document is kept even when it has no edit.
  * - When: after edits, once the person has made no edit for IDLE_MS, and at most every `intervalSeconds` (the
  *   setting `autosaveSeconds` in settings.ui; 0 = Off). A document whose content is the one already kept is not
  *   written again; a document saved (no longer unsaved) or closed has its copy removed at once (`sync`).
@@ -22,6 +26,7 @@ import { useApi } from '../api';
 import { useNotifyStore } from './notify';
 import { useSettingsStore } from './settings';
 import { encodeDocument, useWorkspaceStore, type OpenDocument } from './workspace';
+import { SCENE_COPY_DOC, type RecoveryLayout } from '../../../shared/scene/recovery-layout';
 
 /** settings.ui key: seconds between autosaves at most (0: Off). */
 export const AUTOSAVE_SETTING = 'autosaveSeconds';
@@ -124,6 +129,10 @@ export const useAutosaveStore = defineStore('autosave', () => {
   let failedOnce = false;
   /** Gives each document's actor name (the scene's), set by the shell. */
   let actorOf: (id: number) => string | null = () => null;
+  /** The scene's layout now, or null (not a scene, or nothing unsaved): the scene store's recoveryLayout, set by the shell. */
+  let layoutOf: () => RecoveryLayout | null = () => null;
+  /** The layout (its key) the scene's copy holds, or null: none kept. */
+  let keptLayout: string | null = null;
   const stops: (() => void)[] = [];
   /** Main-thread time per slice of a copy (COPY_SLICE_MS; a test gives 0 to see an edit land mid-copy). */
   let sliceMs = COPY_SLICE_MS;
@@ -131,9 +140,10 @@ export const useAutosaveStore = defineStore('autosave', () => {
   const interval = () => autosaveSecondsOf(useSettingsStore().settings.ui) * 1000;
 
   /** Begins this page's recovery session and follows the workspace's edits. */
-  async function start(opts: { actorOf?: (id: number) => string | null; sliceMs?: number } = {}): Promise<void> {
+  async function start(opts: { actorOf?: (id: number) => string | null; layout?: () => RecoveryLayout | null; sliceMs?: number } = {}): Promise<void> {
     if (session.value) return;
     if (opts.actorOf) actorOf = opts.actorOf;
+    if (opts.layout) layoutOf = opts.layout;
     if (opts.sliceMs !== undefined) sliceMs = opts.sliceMs;
     const id = newSessionId();
     const r = await useApi().beginRecovery(id);
@@ -153,6 +163,17 @@ export const useAutosaveStore = defineStore('autosave', () => {
         },
       ),
     );
+    // The scene's own changes (an actor moved, the music's offset, a model) are edits too, though no document changed.
+    stops.push(
+      watch(
+        () => layoutOf()?.key ?? null,
+        () => {
+          lastEdit = performance.now();
+          void sync();
+          schedule();
+        },
+      ),
+    );
     stops.push(watch(interval, () => schedule()));
   }
 
@@ -162,13 +183,18 @@ export const useAutosaveStore = defineStore('autosave', () => {
     timer = null;
   }
 
-  /** Documents whose copy is out of date (unsaved, and not the content kept). */
-  function pending(): OpenDocument[] {
+  /** Whether document `d` needs a copy: unsaved, or named by its copy in the scene's layout (never saved). */
+  function wanted(d: OpenDocument | null | undefined, layout: RecoveryLayout | null): boolean {
+    return !!d && (d.dirty || !!layout?.pointed.includes(d.id));
+  }
+
+  /** Documents whose copy is out of date (wanted, and not the content kept). */
+  function pending(layout = layoutOf()): OpenDocument[] {
     const ws = useWorkspaceStore();
     const out: OpenDocument[] = [];
     for (const id of ws.ids) {
       const d = ws.get(id);
-      if (!d?.dirty) continue;
+      if (!d || !wanted(d, layout)) continue;
       const k = kept.get(id);
       if (!k || k.doc !== d.doc || k.path !== d.path) out.push(d);
     }
@@ -180,7 +206,8 @@ export const useAutosaveStore = defineStore('autosave', () => {
     if (timer) clearTimeout(timer);
     timer = null;
     const every = interval();
-    if (!session.value || every <= 0 || pending().length === 0) return;
+    const layout = layoutOf();
+    if (!session.value || every <= 0 || (pending(layout).length === 0 && (layout === null || layout.key === keptLayout))) return;
     const now = performance.now();
     const at = Math.max(lastEdit + IDLE_MS, lastWrite + every);
     timer = setTimeout(() => {
@@ -190,14 +217,23 @@ export const useAutosaveStore = defineStore('autosave', () => {
     }, Math.max(0, at - now));
   }
 
-  /** Removes the copies of documents saved (no longer unsaved) or closed: at once, nothing is encoded. */
+  /**
+   * Removes the copies of documents saved (no longer unsaved) or closed, and the scene's when the window is no longer
+   * a scene with something unsaved: at once, nothing is encoded.
+   */
   async function sync(): Promise<void> {
     const s = session.value;
     if (!s) return;
     const ws = useWorkspaceStore();
+    const layout = layoutOf();
+    if (keptLayout !== null && layout === null) {
+      keptLayout = null;
+      const r = await useApi().dropRecoveryCopy(s, SCENE_COPY_DOC);
+      if (!r.ok) useNotifyStore().error(r.error);
+    }
     for (const id of [...kept.keys()]) {
       const d = ws.get(id);
-      if (d?.dirty) continue;
+      if (wanted(d, layout)) continue;
       kept.delete(id);
       const r = await useApi().dropRecoveryCopy(s, String(id));
       if (!r.ok) useNotifyStore().error(r.error);
@@ -206,29 +242,36 @@ export const useAutosaveStore = defineStore('autosave', () => {
 
   /** Writes the copies due now (every unsaved document whose copy is out of date), one after another. */
   function flush(): Promise<void> {
-    return write(null, false);
+    return write(null, false, true);
   }
 
   /**
    * Writes copies of documents `ids` now, whatever the setting (Off included), once: what Recover does before it
    * removes the copies it opened (shell/recovery.ts), so a recovered document never lives only in the page. Resolves
-   * to the ids whose current content this session now holds a copy of (a write that failed is not among them).
+   * to the ids whose current content this session now holds a copy of (a write that failed is not among them), and
+   * SCENE_COPY_DOC when `layout` and this session holds a copy of the scene's layout as it is now.
    */
-  async function keepNow(ids: readonly number[]): Promise<Set<number>> {
-    await write(new Set(ids), true);
+  async function keepNow(ids: readonly number[], layout = false): Promise<Set<number | typeof SCENE_COPY_DOC>> {
+    await write(new Set(ids), true, layout);
     const ws = useWorkspaceStore();
-    return new Set(ids.filter((id) => { const d = ws.get(id); return !!d && kept.get(id)?.doc === d.doc; }));
+    const held = new Set<number | typeof SCENE_COPY_DOC>(ids.filter((id) => { const d = ws.get(id); return !!d && kept.get(id)?.doc === d.doc; }));
+    const l = layoutOf();
+    if (layout && l && l.key === keptLayout) held.add(SCENE_COPY_DOC);
+    return held;
   }
 
-  /** The copies out of date among `only` (null: all), written one after another; unless `force`, not when Off. */
-  async function write(only: Set<number> | null, force: boolean): Promise<void> {
+  /**
+   * The copies out of date among `only` (null: all), written one after another, then the scene's layout when
+   * `withLayout` and it changed; unless `force`, not when Off.
+   */
+  async function write(only: Set<number> | null, force: boolean, withLayout: boolean): Promise<void> {
     if (writing) await writing;
     const s = session.value;
     const on = () => force || interval() > 0;
     // Off: nothing is kept.
     if (!s || !on()) return;
     writing = (async () => {
-      for (const d of pending()) {
+      for (const d of pending(layoutOf())) {
         if (only && !only.has(d.id)) continue;
         const content = d.doc, p = d.path;
         const info = copyInfoOf(d, actorOf(d.id));
@@ -236,7 +279,7 @@ export const useAutosaveStore = defineStore('autosave', () => {
         // Edited, saved, renamed or closed while its bytes were made: this copy is dropped (never a mix of two
         // versions); an unsaved document's next copy is made once the page is idle again (schedule after flush).
         const cur = useWorkspaceStore().get(d.id);
-        if (!cur?.dirty || cur.doc !== content || cur.path !== p || !session.value || !on()) continue;
+        if (!wanted(cur, layoutOf()) || cur!.doc !== content || cur!.path !== p || !session.value || !on()) continue;
         const r = await useApi().keepRecoveryCopy(s, { ...info, format }, bytes);
         if (!r.ok) {
           if (!failedOnce) useNotifyStore().warning({ key: 'recovery.keepFailed', params: { name: info.name, reason: r.error.message } });
@@ -246,8 +289,23 @@ export const useAutosaveStore = defineStore('autosave', () => {
         failedOnce = false;
         // Closed or saved while on its way: its copy goes again.
         const now = useWorkspaceStore().get(d.id);
-        if (!now?.dirty) void useApi().dropRecoveryCopy(s, String(d.id));
+        if (!wanted(now, layoutOf())) void useApi().dropRecoveryCopy(s, String(d.id));
         else kept.set(d.id, { doc: content, path: p });
+      }
+      // The scene's layout, after its documents' copies (the copies it names are written first).
+      const layout = withLayout ? layoutOf() : null;
+      if (layout && layout.key !== keptLayout && session.value && on()) {
+        const info: RecoveryCopyInfo = { doc: SCENE_COPY_DOC, name: layout.name, path: layout.path, kind: 'scene', format: 'vmdscene', keys: layout.actors, ...(layout.stamp ? { stamp: layout.stamp } : {}) };
+        const r = await useApi().keepRecoveryCopy(s, info, layout.bytes());
+        if (!r.ok) {
+          if (!failedOnce) useNotifyStore().warning({ key: 'recovery.keepFailed', params: { name: info.name, reason: r.error.message } });
+          failedOnce = true;
+        } else {
+          failedOnce = false;
+          // Saved or closed while on its way: it goes again.
+          if (layoutOf() === null) void useApi().dropRecoveryCopy(s, SCENE_COPY_DOC);
+          else keptLayout = layout.key;
+        }
       }
       lastWrite = performance.now();
     })();
@@ -268,9 +326,11 @@ export const useAutosaveStore = defineStore('autosave', () => {
     stop();
     if (writing) await writing.catch(() => undefined);
     const ws = useWorkspaceStore();
-    const ids = new Set([...kept.keys(), ...ws.ids]);
+    const ids = new Set<string>([...kept.keys(), ...ws.ids].map(String));
     kept.clear();
-    await Promise.all([...ids].map((id) => useApi().dropRecoveryCopy(s, String(id))));
+    if (keptLayout !== null) ids.add(SCENE_COPY_DOC);
+    keptLayout = null;
+    await Promise.all([...ids].map((id) => useApi().dropRecoveryCopy(s, id)));
   }
 
   return { session, start, stop, flush, keepNow, sync, dropAll, pending, schedule };

@@ -53,6 +53,7 @@ import {
   type SceneFileRef,
   type CameraFollowSpan,
 } from '../../../shared/scene/scene-file';
+import { CAMERA_RECOVERY_COPY_FIELD, RECOVERY_COPY_FIELD, RECOVERY_UNTITLED_SCENE, type RecoveryLayout } from '../../../shared/scene/recovery-layout';
 import { emptyCameraVmd, emptyVmd, modelNameField, type VmdInfo } from '../../../shared/vmd';
 import { CAMERA_DOC_KINDS, diffDocuments, isCameraDocKind } from '../../../shared/key-edits';
 import { windowTitle, type DocumentState, type FileStamp, type SaveOptions } from '../../../shared/ipc/contract';
@@ -198,6 +199,11 @@ export const useSceneStore = defineStore('scene', () => {
    */
   const fileGone = ref(false);
   /**
+   * The scene was recovered from autosave's copy of its layout (openRecovered) over its file: what the file holds is
+   * not what the window does, so the scene counts as unsaved until Save Scene writes it.
+   */
+  const recovered = ref(false);
+  /**
    * The output aspect ("W:H") the scene file gave or the person picked in this window; null until either:
    * the last one picked (remembered in the settings) counts then. `outputAspect` is the one place the
    * preview, its overlays, the video export and Save Scene read it.
@@ -245,7 +251,7 @@ export const useSceneStore = defineStore('scene', () => {
    * closed without a question. Undo of a stage back to the file's clears it again.
    */
   const sceneChanged = computed(() => {
-    if (path.value !== null) return fileGone.value || (savedSignature.value !== null && signature() !== savedSignature.value);
+    if (path.value !== null) return fileGone.value || recovered.value || (savedSignature.value !== null && signature() !== savedSignature.value);
     return untitled.value;
   });
   const anyDirty = computed(() => sceneChanged.value || entries.value.some((e) => e.dirty));
@@ -278,6 +284,7 @@ export const useSceneStore = defineStore('scene', () => {
    */
   const sceneChangeText = computed<NoticeText | null>(() => {
     if (!sceneChanged.value) return null;
+    if (recovered.value) return { key: 'scene.change.recovered' };
     if (path.value === null || savedSignature.value === null) return fileGone.value ? { key: 'scene.change.gone' } : { key: 'scene.change.untitled' };
     const list = sceneChanges(JSON.parse(savedSignature.value) as Scene, JSON.parse(signature()) as Scene, (i) => {
       const e = actors.value[i];
@@ -543,6 +550,7 @@ export const useSceneStore = defineStore('scene', () => {
     followSpans.value = [];
     savedSignature.value = null;
     fileGone.value = false;
+    recovered.value = false;
     missingAudio.value = false;
     music.missingSong = null;
     dropMissingNotice();
@@ -573,6 +581,7 @@ export const useSceneStore = defineStore('scene', () => {
     followSpans.value = [];
     savedSignature.value = null;
     fileGone.value = false;
+    recovered.value = false;
     missingAudio.value = false;
     music.missingSong = null;
     dropMissingNotice();
@@ -1187,6 +1196,36 @@ export const useSceneStore = defineStore('scene', () => {
     if (!how.reload && !(await confirmReplace(r.value.path))) return false;
     // Its files not where it names them but found beside it (main found them) open from there, and are said.
     const scene = openWithLocated(parsed.value, r.value.path, r.value.located);
+    await openLayout(scene, r.value.path, r.value.stamp ?? null, null);
+    if (how.reload) useNotifyStore().success({ key: 'scene.sceneReloaded', params: { name: r.value.name } });
+    else openedNotice(r.value.name);
+    return true;
+  }
+
+  /**
+   * Recover of a scene's layout copy (shell/recovery.ts; stores/autosave.ts keeps it with recoveryLayout): the scene
+   * opens as it was, its actors on their models, the camera, the music and its offset, and each document that had
+   * a recovery copy (`given`, by actor index, the camera after the actors) from that copy, unsaved; the others are
+   * read from their files. `scenePath` is its scene file (Save Scene writes there after the usual check against
+   * `stamp`), or null for an untitled scene. The scene counts as unsaved until Save Scene writes it. False when the
+   * person kept what the window holds (asked as an open asks).
+   */
+  async function openRecovered(scene: Scene, scenePath: string | null, stamp: FileStamp | null, given: ReadonlyMap<number, DocumentContent>): Promise<boolean> {
+    if (!(await confirmReplace(scenePath ?? useSettingsStore().t('scene.untitled')))) return false;
+    await openLayout(scene, scenePath, stamp, given);
+    recovered.value = scenePath !== null;
+    return true;
+  }
+
+  /** Opens `scene` (read from `scenePath`, null for none): its documents read, or taken from `given` (unsaved). */
+  async function openLayout(scene: Scene, scenePath: string | null, stamp: FileStamp | null, given: ReadonlyMap<number, DocumentContent> | null): Promise<void> {
+    const api = useApi();
+    const notify = useNotifyStore();
+    const readOrGiven = (i: number, p: string | null) => {
+      const g = given?.get(i);
+      if (g) return Promise.resolve({ ok: true as const, value: g });
+      return p ? ws.read(p, FOR_SCENE) : Promise.resolve(null);
+    };
     // Every file the scene names that could not be read, in scene order (each actor's model and motion, the
     // camera, the song), said in one notice at the end (missingNotice). The detail: a missing file's path; a
     // network or device path, refused by its code's line in the language in force (with the path it names);
@@ -1200,7 +1239,7 @@ export const useSceneStore = defineStore('scene', () => {
     // before it (the preview keeps its model when a read fails).
     const [reads, models] = await Promise.all([
       // Read for the scene, not opened by the person: they stay off Open Recent, which the scene heads.
-      Promise.all([...scene.actors.map((a) => (a.motion ? ws.read(a.motion, FOR_SCENE) : Promise.resolve(null))), scene.camera ? ws.read(scene.camera, FOR_SCENE) : Promise.resolve(null)]),
+      Promise.all([...scene.actors.map((a, i) => readOrGiven(i, a.motion)), readOrGiven(scene.actors.length, scene.camera)]),
       Promise.all(scene.actors.map((a) => (a.model && !usePreviewStore().droppedBytes(a.model) ? api.readModelFile(a.model) : Promise.resolve(null)))),
     ]);
     // The preview builds the drawn actors from these reads instead of reading each model again (model-reads.ts).
@@ -1240,11 +1279,11 @@ export const useSceneStore = defineStore('scene', () => {
       kept.push({ kind: 'actor', actor: a, missing: rd && !rd.ok ? a.motion! : undefined, content });
     });
     const camRead = reads[scene.actors.length];
-    if (scene.camera) {
-      reported({ role: 'camera', path: scene.camera }, camRead);
+    if (scene.camera || given?.has(scene.actors.length)) {
+      if (scene.camera) reported({ role: 'camera', path: scene.camera }, camRead);
       // A camera file that cannot be read leaves an empty camera document (with MMD's camera name, as + New camera).
       const content = camRead && camRead.ok ? camRead.value : documentContent(emptyCameraVmd());
-      kept.push({ kind: 'camera', actor: {}, missing: camRead && !camRead.ok ? scene.camera : undefined, content });
+      kept.push({ kind: 'camera', actor: {}, missing: camRead && !camRead.ok ? (scene.camera ?? undefined) : undefined, content });
     }
     const activeIndex = Math.min(scene.activeActor, Math.max(scene.actors.length - 1, 0));
     // Entries first (none), so the switch to the first document finds no previous scene's actor.
@@ -1265,9 +1304,12 @@ export const useSceneStore = defineStore('scene', () => {
       ws.markUnsaved(ids[c.index]);
       notify.warning({ key: 'scene.sharedMotion', params: { file: c.file, first: partName(ids[c.first]), copy: partName(ids[c.index]) } });
     }
-    path.value = r.value.path;
-    fileStamp = r.value.stamp ?? null;
+    // A recovered document is unsaved (its copy holds what its file does not).
+    for (const i of given?.keys() ?? []) if (ids[i] !== undefined) ws.markUnsaved(ids[i]);
+    path.value = scenePath;
+    fileStamp = stamp;
     savedTo = null;
+    recovered.value = false;
     base = scene;
     missingAudio.value = false;
     followSpans.value = followOnOpen(scene, ids, models);
@@ -1321,11 +1363,8 @@ export const useSceneStore = defineStore('scene', () => {
     if (actors.value.length > 1) usePreviewStore().requestFrameAll('open');
     const settings = useSettingsStore();
     void settings.refreshRecent();
-    const dir = dirnamePath(r.value.path);
+    const dir = scenePath ? dirnamePath(scenePath) : '';
     if (dir && dir !== settings.settings.lastDirectory) void settings.update({ lastDirectory: dir });
-    if (how.reload) useNotifyStore().success({ key: 'scene.sceneReloaded', params: { name: r.value.name } });
-    else openedNotice(r.value.name);
-    return true;
   }
 
   /** The version of the open scene file as read or last written (shell/disk-watch.ts compares it with the disk). */
@@ -1473,17 +1512,67 @@ export const useSceneStore = defineStore('scene', () => {
     };
   }
 
-  /** Writes the window as a scene file at `target` (absolute); the documents themselves are saved by Save / Save All. */
-  async function saveTo(target: string, overwrite: boolean): Promise<boolean> {
-    const scene = current();
-    // A model dropped on a browser's window is known by its name alone, which the file would take for a file beside
-    // the scene (paths are stored relative to it): its actor is written on the built-in figure, and the notice says so.
+  /**
+   * Scene `scene` as Save Scene writes it: a model dropped on a browser's window is known by its name alone, which the
+   * file would take for a file beside the scene (paths are stored relative to it), so its actor is written on the
+   * built-in figure; a song dropped so is left out (saveTo's notices say both).
+   */
+  function asWritten(scene: Scene): { written: Scene; dropped: string[]; droppedSong: string | null } {
     const preview = usePreviewStore();
     const dropped = [...new Set(scene.actors.map((a) => a.model).filter((m): m is string => m !== null && preview.droppedBytes(m) !== null))];
     let written = dropped.length ? { ...scene, actors: scene.actors.map((a) => (a.model !== null && dropped.includes(a.model) ? { ...a, model: null } : a)) } : scene;
     const music = useMusicStore();
     const droppedSong = music.loaded && !music.path ? music.name : null;
     if (droppedSong !== null) written = { ...written, audio: null };
+    return { written, dropped, droppedSong };
+  }
+
+  /**
+   * The scene's layout for autosave's recovery copy (stores/autosave.ts): null unless the window is a scene (a scene
+   * file, or an untitled scene) with something unsaved. Its bytes are Save Scene's (asWritten, sceneBytes) over the
+   * scene's file (an untitled scene: RECOVERY_UNTITLED_SCENE, a name with no folder, so every path is written whole),
+   * except that an actor, or the camera, whose document is edited or was never saved names that document's recovery
+   * copy (RECOVERY_COPY_FIELD, CAMERA_RECOVERY_COPY_FIELD: its id) in place of a path; `pointed` lists those
+   * documents. `key`: the layout less the frame (a new copy is due when it changes); `bytes` is made when asked.
+   */
+  function recoveryLayout(): RecoveryLayout | null {
+    if ((path.value === null && !untitled.value) || !anyDirty.value) return null;
+    const points = (e: SceneEntry) => e.dirty || (e.path === null && !e.missing);
+    const withPointers = (scene: Scene): Scene => {
+      const list = actors.value;
+      const cam = cameraEntry.value;
+      const extra: Record<string, unknown> = { ...scene.extra };
+      delete extra[CAMERA_RECOVERY_COPY_FIELD];
+      if (cam && points(cam)) extra[CAMERA_RECOVERY_COPY_FIELD] = String(cam.id);
+      const out: Scene = {
+        ...scene,
+        actors: scene.actors.map((a, i) => {
+          const e = list[i];
+          return e && points(e) ? { ...a, motion: null, extra: { ...a.extra, [RECOVERY_COPY_FIELD]: String(e.id) } } : a;
+        }),
+        camera: cam && points(cam) ? null : scene.camera,
+      };
+      if (Object.keys(extra).length) out.extra = extra;
+      else delete out.extra;
+      return asWritten(out).written;
+    };
+    const scenePath = path.value;
+    const target = scenePath ?? RECOVERY_UNTITLED_SCENE;
+    return {
+      key: JSON.stringify(withPointers(current(false))) + (scenePath ?? ''),
+      pointed: entries.value.filter(points).map((e) => e.id),
+      path: scenePath,
+      name: scenePath ? basenamePath(scenePath) : RECOVERY_UNTITLED_SCENE,
+      actors: actors.value.length,
+      stamp: scenePath ? fileStamp : null,
+      bytes: () => sceneBytes(withPointers(current()), target),
+    };
+  }
+
+  /** Writes the window as a scene file at `target` (absolute); the documents themselves are saved by Save / Save All. */
+  async function saveTo(target: string, overwrite: boolean): Promise<boolean> {
+    const scene = current();
+    const { written, dropped, droppedSong } = asWritten(scene);
     const bytes = sceneBytes(written, target);
     const o: SaveOptions = { overwrite, backup: savedTo !== target };
     if (fileStamp && path.value === target) o.expect = fileStamp;
@@ -1515,6 +1604,7 @@ export const useSceneStore = defineStore('scene', () => {
     // the file, and stays unsaved.
     savedSignature.value = signatureOf(scene);
     fileGone.value = false;
+    recovered.value = false;
     void useSettingsStore().refreshRecent();
     const sceneName = basenamePath(r.value.path);
     useNotifyStore().success(
@@ -1676,6 +1766,8 @@ export const useSceneStore = defineStore('scene', () => {
     openBytes,
     newMotion,
     current,
+    recoveryLayout,
+    openRecovered,
     saveTo,
     saveDocuments,
     saveAll,
