@@ -32,6 +32,9 @@ import { encodeSjis, decodeName } from '../vmd/sjis';
 import { buildTracks } from '../vmd/tracks';
 import { blockFromRecords, ikBlockFromRecords, recordBytes, withBlocks, type VmdDocument } from '../vmd/vmd-document';
 import { BONE } from '../vmd/vmd-layout';
+import { encodeBoneRecord } from '../vmd/vmd-build';
+import { buildBoneInterpolation } from '../vmd/interpolation';
+import { LINEAR_CURVE } from '../vmd/bezier';
 import { buildSkeleton, ikEnabledAt, MotionPoser, Pose } from '../skeleton';
 import { boneNameField, fitWorldKeys, measureWorld, readWorld, VMD_BONE_NAME_BYTES } from './world-keys';
 import { ikOffPlan } from './ik-off';
@@ -41,6 +44,11 @@ import { bakeRange, type BakeRangeOptions, type BakeReportBase } from './options
 export interface IkBakeOptions extends BakeRangeOptions {
   /** IK bones to bake, by name (as the model names them; matched as a VMD does). Default: every IK bone on somewhere in A..B. */
   bones?: readonly string[];
+  /**
+   * Also give `perFrame`: the output as a raw bake would key it (the baked bones keyed at every frame of A..B with
+   * the values the fitting reduces: the IK's pose frame by frame). The editor's plot draws it as "before".
+   */
+  perFrame?: boolean;
 }
 
 /**
@@ -54,6 +62,8 @@ export type IkBakeReport = BakeReportBase;
 export interface IkBakedMotion {
   doc: VmdDocument;
   report: IkBakeReport;
+  /** With `perFrame` asked: the output with one key per frame of A..B for each baked bone (see IkBakeOptions). */
+  perFrame?: VmdDocument;
 }
 
 export type IkBakeResult = Outcome<IkBakedMotion>;
@@ -61,6 +71,19 @@ export type IkBakeResult = Outcome<IkBakedMotion>;
 /** The IK block's name field (20 bytes). */
 const IK_NAME_BYTES = 20;
 const PROGRESS_STEPS = 3;
+
+/** Bone records of per-frame key values (7 per bone per frame, frame-major), linear, as a raw bake writes them. */
+function perFrameKeys(values: Float64Array, nameFields: readonly Uint8Array[], from: number, n: number): Uint8Array[] {
+  const linear = buildBoneInterpolation([LINEAR_CURVE, LINEAR_CURVE, LINEAR_CURVE, LINEAR_CURVE]);
+  const nb = nameFields.length, out: Uint8Array[] = [];
+  for (let k = 0; k < nb; k++) {
+    for (let f = 0; f < n; f++) {
+      const o = (f * nb + k) * 7;
+      out.push(encodeBoneRecord({ name: nameFields[k], frame: from + f, position: [values[o], values[o + 1], values[o + 2]], rotation: [values[o + 3], values[o + 4], values[o + 5], values[o + 6]], interpolation: linear }));
+    }
+  }
+  return out;
+}
 
 /** Bakes the IK of `model` under `motion` into rotation keys of the chains' bones (see the file comment). */
 export function ikBake(model: ModelData, motion: VmdDocument, opts: IkBakeOptions = {}): IkBakeResult {
@@ -170,8 +193,9 @@ export function ikBake(model: ModelData, motion: VmdDocument, opts: IkBakeOption
   const base = withBlocks(motion, { ik: ikBlockFromRecords(ik.records) });
   const docWith = (recs: Uint8Array[]) => withBlocks(base, { bone: blockFromRecords('bone', kept.concat(recs)) });
   const nameFields = bones.map((b) => boneNameField(model.bones[b].name));
+  const perFrame = opts.perFrame ? new Float64Array(n * nb * 7) : undefined;
   const baked = fitWorldKeys({
-    model, sk, bones, nameFields, from, frames: n, targets, localPositions, docWith, raw: opts.raw,
+    model, sk, bones, nameFields, from, frames: n, targets, localPositions, docWith, raw: opts.raw, perFrame,
     positionTolerance: posTol, rotationToleranceDeg: rotTol,
     progress: (fitted) => opts.progress?.(n + Math.round((fitted / nb) * n), total),
     cancelled: opts.cancelled,
@@ -187,6 +211,7 @@ export function ikBake(model: ModelData, motion: VmdDocument, opts: IkBakeOption
   if (!err) return fail('E_CANCELLED', 'IK bake cancelled');
   return success({
     doc: out,
+    ...(perFrame ? { perFrame: docWith(perFrameKeys(perFrame, nameFields, from, n).concat(edges)) } : {}),
     report: {
       from, to,
       ikOff: ik.names,

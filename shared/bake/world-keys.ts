@@ -131,6 +131,12 @@ export interface WorldKeysJob {
   raw?: boolean;
   positionTolerance: number;
   rotationToleranceDeg: number;
+  /**
+   * When given (7 per bone per frame, frame-major, as `targets`): filled with each bone's key value at every frame
+   * (position x y z, rotation x y z w) — what `raw` keys, before the fitting reduces them. The IK bake's plot draws
+   * these as the "before" curve; the CLI passes none and pays nothing.
+   */
+  perFrame?: Float64Array;
   /** Told after each bone is fitted (how many so far). */
   progress?: (fitted: number) => void;
   /** Polled between generations and bones: true stops the fit (null is returned). */
@@ -225,6 +231,14 @@ export function fitWorldKeys(job: WorldKeysJob): Uint8Array[] | null {
         if (f === 0) sign = tq[3] < 0 ? -1 : 1;
         else if (tq[0] * q[4 * f - 4] + tq[1] * q[4 * f - 3] + tq[2] * q[4 * f - 2] + tq[3] * q[4 * f - 1] < 0) sign = -1;
         for (let c = 0; c < 4; c++) q[4 * f + c] = sign * tq[c];
+      }
+      const pf = job.perFrame;
+      if (pf) {
+        for (let f = 0; f < n; f++) {
+          const o = (f * nb + k) * 7;
+          pf[o] = px[f]; pf[o + 1] = py[f]; pf[o + 2] = pz[f];
+          for (let c = 0; c < 4; c++) pf[o + 3 + c] = q[4 * f + c];
+        }
       }
       const keyAt = (f: number, curves: Uint8Array | null, v?: Float64Array) =>
         encodeBoneRecord({

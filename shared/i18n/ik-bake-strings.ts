@@ -26,6 +26,9 @@ const en = {
   'ikBake.keys': 'Keys: {raw} at one per frame → {kept} kept ({percent}%), {replaced} replaced',
   'ikBake.error': 'Largest error, played with the IK off against the IK on: {pos} units, {rot}°{where}',
   'ikBake.tooLong': 'Names too long for a VMD (not baked): {names}',
+  'ikBake.plotLink': 'Plot',
+  'ikBake.plotLinkTitle': 'Which baked bone the plot shows (its rotation over the range)',
+  'ikBake.plotCaption': '{bone} · {channel}: the IK’s pose frame by frame (grey) and the baked keys played (orange; ■ a key kept)',
   'ikBake.applied': 'IK baked to FK in {name}: {kept} keys for {bones} bones, {iks} off (Ctrl+Z undoes it)',
   'job.ikBake': 'IK is being baked',
 };
@@ -52,6 +55,9 @@ const ja: Record<keyof typeof en, string> = {
   'ikBake.keys': 'キー: 毎フレーム {raw} → {kept} を残す（{percent}%）、{replaced} を置き換え',
   'ikBake.error': '最大誤差（IK OFF で再生 対 IK ON）: {pos} 単位、{rot}°{where}',
   'ikBake.tooLong': 'VMD に入らない長さの名前（焼き込みなし）: {names}',
+  'ikBake.plotLink': 'グラフ',
+  'ikBake.plotLinkTitle': 'グラフに表示する焼き込みボーン（範囲内の回転）',
+  'ikBake.plotCaption': '{bone}・{channel}：IK の姿勢（毎フレーム、灰色）と焼き込んだキーの再生（橙色、■ は残したキー）',
   'ikBake.applied': '{name} の IK を FK に焼き込みました: {bones} ボーンに {kept} キー、{iks} を OFF（Ctrl+Z で元に戻せます）',
   'job.ikBake': 'IK を焼き込み中です',
 };

@@ -3,7 +3,10 @@
 // and Japanese, screenshots of both), Apply as one undo step whose bytes are what `vmd-studio ik-bake` (its own
 // process) writes for the same choices; read back, 左足ＩＫ is off over 100–200 (the CLI's `sample --json`) and 左ひざ
 // has rotation keys there; the preview puts the left ankle where it was with the IK on (within 0.05 units); Ctrl+Z
-// gives the original bytes back; Ctrl+Shift+K opens the dialog again, and F1 lists that key.
+// gives the original bytes back; Ctrl+Shift+K opens the dialog again, and F1 lists that key. Before Apply, the plot
+// draws a baked link (左足ＩＫ's first, 左ひざ) before and after with one sample per column and a mark per kept key (the
+// applied 左ひざ keys inside the range, counted from the bytes), another link when picked from the list, and the curve
+// pane overlays the result; Apply, and Close of a second bake, take the overlay away.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -63,9 +66,33 @@ describe('Bake IK to FK in the editor', () => {
     const em = /^Largest error, played with the IK off against the IK on: ([\d.e-]+) units, ([\d.e-]+)°/.exec(err);
     expect(em, err).not.toBeNull();
     expect(Number(em![2])).toBeLessThanOrEqual(0.1);
+    // The plot: 左足ＩＫ's first link (the PMD lists 左ひざ, then 左足), one sample per CSS px of the canvas, a mark per kept key.
+    const plot = () => page.$eval('[data-testid="ik-bake-plot"]', (el) => ({ drawn: (el as HTMLCanvasElement).dataset.drawn, points: Number((el as HTMLCanvasElement).dataset.points), keys: Number((el as HTMLCanvasElement).dataset.keys), width: Math.floor(el.getBoundingClientRect().width) }));
+    await page.waitForFunction(() => !!document.querySelector<HTMLCanvasElement>('[data-testid="ik-bake-plot"]')?.dataset.drawn);
+    const kneePlot = await plot();
+    expect(kneePlot.drawn).toBe('左ひざ');
+    expect(kneePlot.points).toBe(kneePlot.width);
+    expect(kneePlot.points).toBeGreaterThan(100);
+    expect(await textOf(page, 'ik-bake-plot-caption')).toBe('左ひざ · Rotation: the IK’s pose frame by frame (grey) and the baked keys played (orange; ■ a key kept)');
+    expect(await textOf(page, 'ik-bake-plot-from')).toBe('frame 100');
+    expect(await textOf(page, 'ik-bake-plot-to')).toBe('frame 200');
+    // The list: the keyed links, as the figures name them.
+    const keyed = (await textOf(page, 'ik-bake-keyed')).replace(/^[^:]*: /, '').split(', ');
+    expect(await page.$$eval('[data-testid="ik-bake-plot-bone"] option', (els) => els.map((e) => e.textContent))).toEqual(keyed);
+    // The curve pane behind overlays the result (the fit-preview store's).
+    const fitSeries = () => page.evaluate(() => document.querySelector('[data-testid="curve-canvas"]')?.getAttribute('data-fit-series'));
+    expect(await fitSeries()).toBe('2');
     await suite.app.screenshot('ik-bake-done');
+    // Another link from the list.
+    await page.selectOption('[data-testid="ik-bake-plot-bone"]', '右足');
+    await page.waitForFunction(() => document.querySelector<HTMLCanvasElement>('[data-testid="ik-bake-plot"]')?.dataset.drawn === '右足');
+    expect(await textOf(page, 'ik-bake-plot-caption')).toMatch(/^右足 · Rotation: /);
+    await page.selectOption('[data-testid="ik-bake-plot-bone"]', '左ひざ');
+    await page.waitForFunction(() => document.querySelector<HTMLCanvasElement>('[data-testid="ik-bake-plot"]')?.dataset.drawn === '左ひざ');
     await page.selectOption('[data-testid="locale"]', 'ja');
     expect(await textOf(page, 'ik-bake-ik')).toBe(`100–200 フレームで IK を OFF: ${LEGS.join(', ')}`);
+    expect(await textOf(page, 'ik-bake-plot-caption')).toBe('左ひざ・回転：IK の姿勢（毎フレーム、灰色）と焼き込んだキーの再生（橙色、■ は残したキー）');
+    expect(await textOf(page, 'ik-bake-plot-from')).toBe('100 フレーム');
     expect(await page.textContent('[data-testid="ik-bake-dialog"]')).toContain('IKをFKに焼き込み: wavefile_v2.vmd');
     await suite.app.screenshot('ik-bake-done-ja');
     await page.selectOption('[data-testid="locale"]', 'en');
@@ -75,6 +102,8 @@ describe('Bake IK to FK in the editor', () => {
     await page.click('[data-testid="ik-bake-apply"]');
     await page.waitForFunction(() => window.__vmdEditor!.history().undo === 1);
     await page.waitForSelector('[data-testid="ik-bake-dialog"]', { state: 'detached' });
+    // The overlay went with Apply.
+    await page.waitForFunction(() => document.querySelector('[data-testid="curve-canvas"]')?.getAttribute('data-fit-series') === '0');
     const baked = await docBytes();
     const cliOut = path.join(suite.tmp.dir, 'cli-ik.vmd');
     cli(['ik-bake', MIKU, DANCE, '-o', cliOut, '--from', '100', '--to', '200', '--bones', LEGS.join(','), '--quiet']);
@@ -97,6 +126,8 @@ describe('Bake IK to FK in the editor', () => {
       knee.push([0, 1, 2, 3].map((c) => doc.value.bone.view.getFloat32(o + BONE.ROTATION + 4 * c, true)));
     }
     expect(knee.length).toBeGreaterThan(1);
+    // The plot marked each of them (the kept keys of 左ひざ inside the range).
+    expect(kneePlot.keys).toBe(knee.length);
     // A bent knee: some key turns it away from its rest.
     expect(knee.some((q) => Math.abs(q[3]) < 0.999)).toBe(true);
 
@@ -112,7 +143,17 @@ describe('Bake IK to FK in the editor', () => {
     await page.waitForFunction(() => window.__vmdEditor!.history().undo === 0);
     expect((await docBytes()).equals(original)).toBe(true);
 
-    // Ctrl+Shift+K opens it again; Esc closes it. F1 lists the key beside the command's place.
+    // Ctrl+Shift+K opens it again (the same choices); a second bake overlays the curve pane again, and Close takes
+    // the overlay away with the result. Esc closes it. F1 lists the key beside the command's place.
+    await page.keyboard.press('Control+Shift+K');
+    await page.waitForSelector('[data-testid="ik-bake-dialog"]');
+    await page.click('[data-testid="ik-bake-start"]');
+    await page.waitForSelector('[data-testid="ik-bake-summary"]', { timeout: 180_000 });
+    expect(await fitSeries()).toBe('2');
+    await page.click('[data-testid="ik-bake-close"]');
+    await page.waitForSelector('[data-testid="ik-bake-dialog"]', { state: 'detached' });
+    await page.waitForFunction(() => document.querySelector('[data-testid="curve-canvas"]')?.getAttribute('data-fit-series') === '0');
+    expect(await page.evaluate(() => window.__vmdEditor!.history().undo)).toBe(0);
     await page.keyboard.press('Control+Shift+K');
     await page.waitForSelector('[data-testid="ik-bake-dialog"]');
     await page.keyboard.press('Escape');

@@ -1,6 +1,6 @@
 /**
- * The before/after plot of a fit (FitPreview.vue: the fit preview's track; PhysicsBakeDialog.vue: a baked
- * bone): drawn at the size its box is shown (and the screen's pixel ratio), not stretched from a fixed
+ * The before/after plot of a fit (FitPreview.vue: the fit preview's track; BakePlot.vue: a bone a bake keys,
+ * in the physics and IK bake dialogs): drawn at the size its box is shown (and the screen's pixel ratio), not stretched from a fixed
  * buffer, on the curve editor's background, with the overlay the caller builds for that many columns.
  */
 import { drawFitLines } from '../editor/curve-draw';

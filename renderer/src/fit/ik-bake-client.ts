@@ -6,6 +6,7 @@
  */
 import type { IkBakedMotion } from '../../../shared/bake/ik-bake';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
+import { readVmd } from '../../../shared/vmd/vmd-reader';
 import type { IkBakeMessage, IkBakeRequest, IkBakeSettings } from './ik-bake-protocol';
 import { modelMotionJob } from '../workers/model-motion-job';
 import { JobClient, workerOff, type JobRunCounts, type JobWorkerLike, type RunOutcome } from '../workers/job-client';
@@ -22,6 +23,12 @@ export type IkBakeWorkerLike = JobWorkerLike<IkBakeRequest, IkBakeMessage>;
 export function defaultIkBakeWorker(): IkBakeWorkerLike | null {
   if (workerOff('ikBakeWorker')) return null;
   return new Worker(new URL('./ik-bake.worker.ts', import.meta.url), { type: 'module' }) as unknown as IkBakeWorkerLike;
+}
+
+/** The per-frame motion's bytes read back (our own writeVmd's: they read; absent if not). */
+function perFrameOf(bytes: Uint8Array | undefined): VmdDocument | undefined {
+  const r = bytes ? readVmd(bytes) : null;
+  return r && r.ok ? r.value : undefined;
 }
 
 type IkBakeDone = Omit<Extract<IkBakeMessage, { type: 'done' }>, 'type' | 'id'>;
@@ -43,7 +50,7 @@ export class IkBakeClient {
    */
   run(model: Uint8Array, motion: VmdDocument, settings: IkBakeSettings, onProgress?: (done: number, total: number) => void, signal?: AbortSignal): Promise<IkBakeOutcome> {
     return this.jobs.run(
-      modelMotionJob(model, motion, { ...settings, bones: settings.bones ? [...settings.bones] : undefined }, (m: IkBakeDone) => ({ report: m.report }), async (bytes, progress) => {
+      modelMotionJob(model, motion, { ...settings, bones: settings.bones ? [...settings.bones] : undefined }, (m: IkBakeDone): Pick<IkBakedMotion, 'report' | 'perFrame'> => ({ report: m.report, perFrame: perFrameOf(m.perFrame) }), async (bytes, progress) => {
         const { ikBakeBytes } = await import('./ik-bake-worker-core');
         return ikBakeBytes(model, bytes, settings, progress);
       }),

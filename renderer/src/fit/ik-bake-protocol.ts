@@ -2,7 +2,7 @@
  * The messages between the page and the IK-bake worker (ik-bake.worker.ts). The page sends one request per run:
  * the model's file bytes, the motion as VMD bytes (writeVmd) and the bake's options; the worker answers `started`,
  * throttled `progress` (work done of total: posed with IK, fitted, then checked), then `done` with the output's
- * bytes (transferred) and the report, or `failed` (an E_IK refusal, E_CANCELLED never: Cancel terminates it).
+ * bytes, the per-frame motion's (the plot's "before": shared/bake/ik-bake.ts's perFrame; both transferred) and the report, or `failed` (an E_IK refusal, E_CANCELLED never: Cancel terminates it).
  */
 import type { IkBakeReport } from '../../../shared/bake/ik-bake';
 import type { JobMessage } from '../workers/job-client';
@@ -27,4 +27,4 @@ export interface IkBakeRequest {
 }
 
 /** What the worker sends (workers/job-client.ts's protocol), `done` carrying the result. */
-export type IkBakeMessage = JobMessage<{ bytes: Uint8Array; report: IkBakeReport }>;
+export type IkBakeMessage = JobMessage<{ bytes: Uint8Array; perFrame?: Uint8Array; report: IkBakeReport }>;

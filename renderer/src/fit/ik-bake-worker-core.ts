@@ -16,13 +16,16 @@ type IkBakeDone = Omit<Extract<IkBakeMessage, { type: 'done' }>, 'type' | 'id'>;
 
 export type PostIkBake = (m: IkBakeMessage, transfer: Transferable[]) => void;
 
-/** The IK bake of `motion` on `model` (both as bytes), as a result value; `progress` hears the work done. */
+/**
+ * The IK bake of `motion` on `model` (both as bytes), as a result value, with the per-frame motion the editor's plot
+ * draws (ikBake's perFrame); `progress` hears the work done.
+ */
 export function ikBakeBytes(model: Uint8Array, motion: Uint8Array, settings: IkBakeSettings, progress?: (done: number, total: number) => void, cancelled?: () => boolean): Outcome<IkBakedMotion> {
   const m = readModel(model);
   if (!m.ok) return m;
   const d = readVmd(motion);
   if (!d.ok) return d;
-  return ikBake(m.value, d.value, { ...settings, progress, cancelled });
+  return ikBake(m.value, d.value, { ...settings, perFrame: true, progress, cancelled });
 }
 
 /** Runs one request and posts its messages; `now` is the clock the progress is throttled by. */
@@ -34,7 +37,8 @@ export async function handleIkBakeRequest(req: IkBakeRequest, post: PostIkBake, 
       const out = ikBakeBytes(req.model, req.motion, req.settings, progress);
       if (!out.ok) return out;
       const bytes = writeVmd(out.value.doc);
-      return success({ done: { bytes, report: out.value.report }, transfer: [bytes.buffer] });
+      const perFrame = out.value.perFrame ? writeVmd(out.value.perFrame) : undefined;
+      return success({ done: { bytes, perFrame, report: out.value.report }, transfer: perFrame ? [bytes.buffer, perFrame.buffer] : [bytes.buffer] });
     },
     now,
   );

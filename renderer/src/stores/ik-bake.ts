@@ -4,17 +4,23 @@
  * (shared/bake/ik-bake.ts, the CLI's `ik-bake` engine), run in the IK-bake worker (fit/ik-bake-client.ts) with
  * progress and Cancel. Which IK bones: the model's, ticked as the motion has them on in the range until the user
  * ticks otherwise ("Legs only": 足ＩＫ and つま先ＩＫ). The result waits with its figures (raw → kept keys, the
- * largest error, the IK switched off) until Apply commits it as one undo step through the workspace history, or
- * Close / a changed motion drops it. Bytes and documents stay out of Vue's reactivity.
+ * largest error, the IK switched off), a plot of one chain link (ikBakePlot: the IK's pose frame by frame before,
+ * the fitted keys played after) and the curve pane's overlay (the fit-preview store: the same two motions) until
+ * Apply commits it as one undo step through the workspace history, or Close / a changed motion drops it. Bytes and
+ * documents stay out of Vue's reactivity.
  */
 import { defineStore } from 'pinia';
-import { reactive } from 'vue';
+import { reactive, ref } from 'vue';
 import type { IkBakedMotion, IkBakeReport } from '../../../shared/bake/ik-bake';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
-import type { MotionTracks } from '../../../shared/vmd/tracks';
+import { buildTracks, type MotionTracks } from '../../../shared/vmd/tracks';
+import { boneName } from '../../../shared/vmd/records';
+import { newReport } from '../../../shared/edit-core/report';
 import { ikEnabledAt, ikSwitchesOf, type IkChain } from '../../../shared/skeleton/ik-switches';
 import { ikBakeClient, type IkBakeSettings } from '../fit/ik-bake-client';
 import { checkBakeFrames, checkBakeTolerance, useBakeJob } from './bake-job';
+import { previewOverlay, useFitPreviewStore, type FitPlot, type FitPreviewResult } from './fit-preview';
+import { useSelectionStore } from './selection';
 import { useHistoryStore } from './history';
 import { useNotifyStore, type NoticeText } from './notify';
 import { usePreviewStore } from './preview';
@@ -78,6 +84,33 @@ export interface IkBakeResult {
   output: VmdDocument;
   report: IkBakeReport;
   modelPath: string;
+  /**
+   * What the plot and the curve pane draw: `before` the output as a raw bake keys it (the baked links at every frame
+   * of the range with the IK's pose: ikBake's perFrame; the input where the bake gave none), `after` the output.
+   */
+  plot: FitPreviewResult;
+}
+
+/**
+ * The plot of one baked link's rotation (channel 3: its angle from rest, degrees) over the bake's range, `n` samples:
+ * the IK's pose frame by frame (grey), the fitted keys played (orange), and where the kept keys are.
+ */
+export function ikBakePlot(r: Pick<IkBakeResult, 'plot'>, bone: string, n: number): FitPlot | null {
+  return previewOverlay(r.plot, 'bone', bone, 3, n);
+}
+
+/**
+ * The link the plot shows by default: `active` (the active key's or row's bone, or the bone picked in the view) when
+ * it is one of the baked links, else the first link of the first IK switched off (足ＩＫ → its first link, the knee),
+ * else the first baked link.
+ */
+export function defaultPlotLink(report: Pick<IkBakeReport, 'bones' | 'ikOff'>, chains: readonly IkChain[] | null, active: string | null): string | null {
+  if (active && report.bones.includes(active)) return active;
+  for (const ik of report.ikOff) {
+    const link = chains?.find((c) => c.ik === ik)?.links.find((l) => report.bones.includes(l));
+    if (link) return link;
+  }
+  return report.bones[0] ?? null;
 }
 
 export const useIkBakeStore = defineStore('ik-bake', () => {
@@ -88,8 +121,32 @@ export const useIkBakeStore = defineStore('ik-bake', () => {
     droppedKey: 'ikBake.droppedLine',
     // A model without IK or a name it lacks names the model; IK off over the range and the rest, the motion.
     modelSide: (e) => e.code.startsWith('E_PMX') || (e.code === 'E_IK' && e.params?.reason !== 'off'),
+    // The curve pane's overlay of the result goes with it.
+    onDrop: () => useFitPreviewStore().clear(),
   });
   const { open, running, result, failure, cancelled, dropped, drop, cancel, close } = job;
+  /** The link the plot shows: the user's pick from the list, or null for the default (defaultPlotLink). */
+  const plotPick = ref<string | null>(null);
+
+  /** The active bone: the active key's, else the active row's, else the one picked in the view; null for none. */
+  function activeBone(): string | null {
+    const cur = useHistoryStore().current();
+    const sel = useSelectionStore();
+    if (cur && sel.active?.kind === 'bone' && sel.active.record < cur.doc.bone.count) return boneName(cur.doc.bone, sel.active.record);
+    if (cur && sel.activeTrack?.kind === 'bone') {
+      const name = cur.tracks.bones.names[sel.activeTrack.track];
+      if (name !== undefined) return name;
+    }
+    return usePreviewStore().picked?.name ?? null;
+  }
+
+  /** The baked link the plot shows (null: no result). */
+  function plotBone(): string | null {
+    const r = result.value;
+    if (!r) return null;
+    if (plotPick.value && r.report.bones.includes(plotPick.value)) return plotPick.value;
+    return defaultPlotLink(r.report, chains(), activeBone());
+  }
 
   /** The active actor's model file, or null (the built-in figure, a camera document, a model that could not be read). */
   function modelPath(): string | null {
@@ -176,7 +233,16 @@ export const useIkBakeStore = defineStore('ik-bake', () => {
     const path = modelPath();
     const { settings, errors } = checkIkBakeForm(form);
     if (!cur || !path || Object.keys(errors).length || running.value) return false;
-    return job.run(cur, path, settings, ({ report }, output) => ({ input: cur.doc, output, report, modelPath: path }));
+    plotPick.value = null;
+    return job.run(cur, path, settings, ({ report, perFrame }, output) => {
+      // Keys at one per frame against the keys kept, with the largest error, as the curve pane's figures say them.
+      const rep = newReport('bake');
+      rep.extra = { keysBefore: report.rawKeys, keysAfter: report.keptKeys, maxPositionError: report.maxPositionError, maxRotationErrorDeg: report.maxRotationErrorDeg, maxMorphError: 0 };
+      const plot: FitPreviewResult = { before: buildTracks(perFrame ?? cur.doc), after: buildTracks(output), report: rep, factor: 1, span: { from: report.from, to: report.to } };
+      // The curve pane overlays the whole track (no span): the IK's pose and the keys, for the active track.
+      useFitPreviewStore().set({ ...plot, span: undefined });
+      return { input: cur.doc, output, report, modelPath: path, plot };
+    });
   }
 
   /** Commits the waiting result as one undo step; true when the document changed. */
@@ -186,5 +252,5 @@ export const useIkBakeStore = defineStore('ik-bake', () => {
     });
   }
 
-  return { open, form, running, result, failure, cancelled, dropped, modelPath, chains, ikBones, unavailable, range, ticked, tick, tickLegs, tickAll, show, bake, cancel, apply, close, drop };
+  return { open, form, running, result, failure, cancelled, dropped, plotPick, modelPath, chains, ikBones, unavailable, range, ticked, tick, tickLegs, tickAll, plotBone, show, bake, cancel, apply, close, drop };
 });

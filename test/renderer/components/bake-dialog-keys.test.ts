@@ -1,4 +1,4 @@
-// The two bake dialogs' shared behaviour (components/bake-dialog.ts, BakeJobStatus.vue, BakeJobButtons.vue), as
+// The two bake dialogs' shared behaviour (components/bake-dialog.ts, BakeDialogHead.vue, BakeJobStatus.vue, BakeJobButtons.vue), as
 // each dialog had it before they shared it: the progress row and Cancel while a bake runs; the focus given back to the
 // field after a cancelled run and to Apply after a result; Enter applies (on the IK dialog's checkboxes it only
 // ticks); Apply and Close reach the store; the dialog closes.
@@ -32,6 +32,11 @@ for (const kind of ['ik', 'physics'] as const) {
       bake.show();
       const w = mount(kind === 'ik' ? IkBakeDialog : PhysicsBakeDialog, { attachTo: document.body });
       await settle();
+      // The head (BakeDialogHead.vue): the model's file name, its path on hover, the motion; no "no model" line.
+      expect(q(`${P}-model`)?.textContent).toBe('miku.pmd');
+      expect(q(`${P}-model`)?.title).toBe('/m/miku.pmd');
+      expect(q(`${P}-model`)?.parentElement?.textContent).toContain('a.vmd');
+      expect(q(`${P}-no-model`)).toBeNull();
       const from = q(`${P}-from`) as HTMLInputElement;
       from.focus();
       bake.running = { done: 3, total: 10 };

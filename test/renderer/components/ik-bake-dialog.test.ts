@@ -10,7 +10,8 @@ import { usePreviewStore } from '../../../renderer/src/stores/preview';
 import { useSceneStore } from '../../../renderer/src/stores/scene';
 import { useSettingsStore } from '../../../renderer/src/stores/settings';
 import { memoryScene, dance } from '../stores/scene-fixtures';
-import { emptyVmd } from '../../../shared/vmd';
+import { buildTracks, emptyVmd } from '../../../shared/vmd';
+import { newReport } from '../../../shared/edit-core/report';
 import type { IkBakeReport } from '../../../shared/bake/ik-bake';
 
 const settle = async () => {
@@ -74,7 +75,7 @@ describe('Bake IK to FK dialog', () => {
     const bake = useIkBakeStore();
     const report: IkBakeReport = { from: 0, to: 100, ikOff: ['左足ＩＫ', '右足ＩＫ'], bones: ['左足', '左ひざ', '右足', '右ひざ'], namesTooLong: [], ikNamesTooLong: [], rawKeys: 404, keptKeys: 101, replacedKeys: 3, edgeKeys: 4, maxPositionError: 0.0042, maxRotationErrorDeg: 0.099, worst: { frame: 40, bone: '左ひざ' } };
     const doc = emptyVmd();
-    bake.result = markRaw({ input: doc, output: doc, report, modelPath: '/m/miku.pmd' });
+    bake.result = markRaw({ input: doc, output: doc, report, modelPath: '/m/miku.pmd', plot: { before: buildTracks(doc), after: buildTracks(doc), report: newReport('bake'), factor: 1 } });
     await settle();
     expect(q('ik-bake-ik')?.textContent).toBe('IK off over frames 0–100: 左足ＩＫ, 右足ＩＫ');
     expect(q('ik-bake-keyed')?.textContent).toBe('Bones keyed: 左足, 左ひざ, 右足, 右ひざ');
