@@ -44,6 +44,7 @@ const en = {
   'err.E_NAME_ENCODING': 'A name has characters Shift_JIS cannot hold',
   'err.E_EMPTY': 'Nothing to apply this to',
   'err.E_FILE_EMPTY': 'The file is empty (0 bytes)',
+  'err.E_TIMINGS': 'The mouth-timing file has a line that is not a timing',
   'err.E_RANGE': 'A key would move outside the frames a motion can hold',
   'err.E_SPAN': 'The motion\'s keys run over more frames than this works through frame by frame (a key far past the rest?)',
   // E_SPAN of an operation with no frame range of its own (retarget, export BVH/VRMA, speed's refit): what to do in the app.
@@ -158,6 +159,7 @@ const ja: Record<ErrorStringKey, string> = {
   'err.E_NAME_ENCODING': '名前に Shift_JIS で表せない文字があります',
   'err.E_EMPTY': '適用する対象がありません',
   'err.E_FILE_EMPTY': 'ファイルが空です（0 バイト）',
+  'err.E_TIMINGS': '口パクのタイミングファイルにタイミングとして読めない行があります',
   'err.E_RANGE': 'キーがモーションに入るフレームの範囲の外に出てしまいます',
   'err.E_SPAN': 'キーのあるフレームの範囲が、フレームごとに処理できる長さを超えています（ほかよりはるか後ろにキーがありませんか）',
   'err.span': 'キーがフレーム {from} から {to} まであり、フレームごとに処理できる長さを超えています（ほかよりはるか後ろにキーがありませんか）。先にモーションを切り詰めてください（編集 → モーション全体…、フレーム範囲の切り出し）',
