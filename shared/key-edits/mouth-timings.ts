@@ -13,7 +13,8 @@
  *   repeats the shape before it makes no key either.
  * Which: by content — the first line that is not blank or a comment with three fields, the first two numbers, is a
  * .lab file; anything else a list. Two timings on one frame: the later line wins (`merged` counts the earlier).
- * Errors are values naming the line (1-based) and what is wrong; `problem` and `params` let the app phrase it.
+ * Errors are values naming the file and the line (1-based) and what is wrong; `problem` (also in `params`, with the
+ * line's text and the bad `value`) lets the app and the CLI's Japanese phrase it (`err.timings.<problem>`).
  */
 import { MAX_DENSE_FRAMES } from '../edit-core/dense-limit';
 import type { CodecError } from '../vmd/errors';
@@ -87,8 +88,8 @@ export function decodeTimingText(bytes: Uint8Array): string {
 }
 
 function refuse(problem: TimingProblem, file: string, line: number, text: string, message: string, more: Record<string, string | number> = {}): Outcome<never, TimingError> {
-  const where = line > 0 ? ` line ${line}` : '';
-  return failure({ code: 'E_TIMINGS', problem, message: `${file}${where}: ${message}`, file, line: line || undefined, params: { file, line, text, ...more } });
+  // The file and the line are the error's own fields (formatError: "song.txt: … (line 3)").
+  return failure({ code: 'E_TIMINGS', problem, message, file, ...(line > 0 ? { line } : {}), params: { problem, line, text, ...more } });
 }
 
 const numberLike = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;

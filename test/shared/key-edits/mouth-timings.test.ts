@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { buildTracks, buildVmd, writeVmd } from '../../../shared/vmd';
 import { decodeTimingText, keyMouthTimings, mouthTimingKeys, parseMouthTimings, revertDiff } from '../../../shared/key-edits';
 import type { VmdDocument } from '../../../shared/vmd/vmd-document';
+import { formatError } from '../../../shared/vmd/errors';
+import { errorPlainLine } from '../../../shared/i18n/error-line';
 
 function parsed(text: string, fps = 30) {
   const r = parseMouthTimings(text, 'song.txt', fps);
@@ -48,7 +50,8 @@ describe('the plain list', () => {
   it('refuses a bad line naming the file, the line and what is wrong', () => {
     const shape = refused('12 a\n# c\n20 q\n');
     expect(shape).toMatchObject({ code: 'E_TIMINGS', problem: 'shape', line: 3, file: 'song.txt' });
-    expect(shape.message).toBe('song.txt line 3: "q" is not a vowel (a i u e o, あいうえお, アイウエオ, or n ん - for the mouth closed)');
+    expect(formatError(shape)).toBe('song.txt: "q" is not a vowel (a i u e o, あいうえお, アイウエオ, or n ん - for the mouth closed) (line 3)');
+    expect(errorPlainLine(shape, 'ja')).toBe('「q」は母音ではありません（a i u e o、あいうえお、アイウエオ、口を閉じるのは n ん -）');
     expect(refused('12 a\n1.5 i\n')).toMatchObject({ problem: 'frame', line: 2, params: { value: '1.5' } });
     expect(refused('12 a\n-3 i\n')).toMatchObject({ problem: 'frame', line: 2 });
     expect(refused('1000000 a\n')).toMatchObject({ problem: 'frame', line: 1 });
@@ -56,7 +59,7 @@ describe('the plain list', () => {
     expect(refused('12 a i\n')).toMatchObject({ problem: 'listFields', line: 1 });
     const empty = refused('# nothing\n\n');
     expect(empty).toMatchObject({ problem: 'empty' });
-    expect(empty.message).toContain('song.txt: holds no timing');
+    expect(formatError(empty)).toMatch(/^song\.txt: holds no timing/);
     expect(refused('12 a\u0000')).toMatchObject({ problem: 'notText' });
   });
 });
@@ -104,7 +107,8 @@ describe('the .lab file', () => {
   it('refuses a bad .lab line naming the file and the line', () => {
     const ph = refused('0.0 0.2 sil\n0.2 0.3 xx\n', 'voice.lab');
     expect(ph).toMatchObject({ code: 'E_TIMINGS', problem: 'phoneme', line: 2, file: 'voice.lab', params: { value: 'xx' } });
-    expect(ph.message).toMatch(/^voice\.lab line 2: "xx" is not a phoneme this reader knows/);
+    expect(formatError(ph)).toMatch(/^voice\.lab: "xx" is not a phoneme this reader knows .*\(line 2\)$/);
+    expect(errorPlainLine(ph, 'ja')).toContain('「xx」は読める音素ではありません');
     expect(refused('0.0 0.2 sil\n0.2 a\n')).toMatchObject({ problem: 'labFields', line: 2 });
     expect(refused('0.0 0.2 sil\n0.2 zz a\n')).toMatchObject({ problem: 'time', line: 2, params: { value: 'zz' } });
     expect(refused('0.0 0.2 sil\n0.5 0.3 a\n')).toMatchObject({ problem: 'timeOrder', line: 2 });
