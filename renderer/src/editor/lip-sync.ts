@@ -1,5 +1,5 @@
 /**
- * Lip sync by tapping (the morph panel's mode: MorphPanel.vue; its keys A I U E O N W X, shell/shortcuts.ts): a tap
+ * Lip sync by tapping (the morph panel's mode: MorphPanel.vue; its keys A I U E O N W M X, shell/shortcuts.ts): a tap
  * keys one mouth shape of the shown model at the playhead at the chosen weight and every other mouth shape 0 there
  * (shared/key-edits/lip-sync.ts keyMouthShape), one undo step. While the song plays the key lands on the frame playing
  * and playback goes on (a line is keyed by ear in one pass); paused, the playhead then steps forward by the chosen
@@ -18,8 +18,8 @@ import { useWorkspaceStore } from '../stores/workspace';
 import { newMotion } from '../shell/app-actions';
 import { PLAYHEAD_MAX } from '../stores/time';
 
-/** The key (KeyboardEvent.key, lower case) of each tap in the mode: N is ん, or closed on a model without one. */
-export const LIP_SYNC_KEYS: Record<string, MouthShape | 'closed'> = { a: 'a', i: 'i', u: 'u', e: 'e', o: 'o', n: 'n', w: 'wa', x: 'closed' };
+/** The key (KeyboardEvent.key, lower case) of each tap in the mode: N is ん, or closed on a model without one; M is ω. */
+export const LIP_SYNC_KEYS: Record<string, MouthShape | 'closed'> = { a: 'a', i: 'i', u: 'u', e: 'e', o: 'o', n: 'n', w: 'wa', m: 'omega', x: 'closed' };
 
 export function useLipSync() {
   const ls = useLipSyncStore();

@@ -1,13 +1,21 @@
 /**
- * The morph panel's lip-sync mode (MorphPanel.vue, editor/lip-sync.ts): whether it is on (then A I U E O N W X key
+ * The morph panel's lip-sync mode (MorphPanel.vue, editor/lip-sync.ts): whether it is on (then A I U E O N W M X key
  * mouth shapes: shell/shortcuts.ts, its `lipSync` context), the weight a tap keys, how many frames the playhead steps
- * after a tap while paused (0: it stays), and the last tap, which the panel shows.
+ * after a tap while paused (0: it stays), and the last tap, which the panel shows. Weight and Step are remembered in
+ * the settings' `ui` bag for the next start (restore, from App.vue).
  */
 import { defineStore } from 'pinia';
 import type { MouthShape } from '../../../shared/key-edits';
+import { useSettingsStore } from './settings';
 
 /** The farthest step a tap may take the playhead (a second at 30 fps). */
 export const LIP_SYNC_MAX_STEP = 30;
+/**
+ * settings.ui keys: the Weight and the Step as last set, remembered as the playback speed is (two numbers, well
+ * inside the bag's bounds: shared/ipc/validate.ts uiBagProblem). A value out of range (an edited file) is clamped.
+ */
+export const LIP_WEIGHT_SETTING = 'lipSyncWeight';
+export const LIP_STEP_SETTING = 'lipSyncStep';
 
 export const useLipSyncStore = defineStore('lip-sync', {
   state: () => ({
@@ -24,11 +32,28 @@ export const useLipSyncStore = defineStore('lip-sync', {
       this.on = on;
       if (!on) this.last = null;
     },
-    setWeight(w: number) {
-      if (Number.isFinite(w)) this.weight = Math.max(0, Math.min(1, w));
+    /** The weight (clamped to 0–1), remembered in the settings unless `persist` is false. */
+    setWeight(w: number, persist = true) {
+      if (!Number.isFinite(w)) return;
+      this.weight = Math.max(0, Math.min(1, w));
+      if (persist) this.remember(LIP_WEIGHT_SETTING, this.weight);
     },
-    setStep(n: number) {
-      if (Number.isFinite(n)) this.step = Math.max(0, Math.min(LIP_SYNC_MAX_STEP, Math.round(n)));
+    /** The step (a whole number, 0–LIP_SYNC_MAX_STEP), remembered in the settings unless `persist` is false. */
+    setStep(n: number, persist = true) {
+      if (!Number.isFinite(n)) return;
+      this.step = Math.max(0, Math.min(LIP_SYNC_MAX_STEP, Math.round(n)));
+      if (persist) this.remember(LIP_STEP_SETTING, this.step);
+    },
+    remember(key: string, value: number) {
+      const settings = useSettingsStore();
+      if (settings.settings.ui[key] !== value) void settings.update({ ui: { ...settings.settings.ui, [key]: value } });
+    },
+    /** The Weight and Step the settings remember (once they are loaded: App.vue); 1 and 0 for none or a value that is no number. */
+    restore() {
+      const ui = useSettingsStore().settings.ui;
+      const w = ui[LIP_WEIGHT_SETTING], s = ui[LIP_STEP_SETTING];
+      this.setWeight(typeof w === 'number' ? w : 1, false);
+      this.setStep(typeof s === 'number' ? s : 0, false);
     },
   },
 });
