@@ -51,6 +51,8 @@ export interface TimingError extends CodecError {
 
 /** The farthest frame a timing may name (the playhead's last frame). */
 export const MAX_TIMING_FRAME = MAX_DENSE_FRAMES - 1;
+/** A timing file is a few thousand lines; 16 MiB is far more than any (the CLI and the app read at most this). */
+export const MAX_TIMING_FILE_BYTES = 16 * 1024 * 1024;
 /** A text longer than this many lines is refused (a song's timing is a few thousand). */
 export const MAX_TIMING_LINES = 200_000;
 

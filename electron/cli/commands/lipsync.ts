@@ -11,7 +11,7 @@ import { writeVmd } from '../../../shared/vmd';
 import { emptyVmd } from '../../../shared/vmd/vmd-build';
 import { modelNameField } from '../../../shared/vmd/model-name';
 import { buildTracks } from '../../../shared/vmd/tracks';
-import { decodeTimingText, findMouthShapes, keyMouthTimings, MOUTH_SHAPE_LABEL, parseMouthTimings, VOWELS, type MouthShape } from '../../../shared/key-edits';
+import { MAX_TIMING_FILE_BYTES, decodeTimingText, findMouthShapes, keyMouthTimings, MOUTH_SHAPE_LABEL, parseMouthTimings, VOWELS, type MouthShape } from '../../../shared/key-edits';
 import { hasExtension } from '../../../shared/ipc/file-types';
 import { readInputBytes, sameFile } from '../../fs/files';
 import { loadModelFile, modelOptionTakes } from '../../fs/model-file';
@@ -21,8 +21,6 @@ import type { CommandInfo } from '../io';
 import { displayPathAmong, formatCount } from '../format';
 import { failWith as fail, jsonSuccess } from './edit-output';
 
-/** A timing file is a few thousand lines; 16 MiB is far more than any. */
-export const MAX_TIMING_FILE_BYTES = 16 * 1024 * 1024;
 
 export const lipsyncCommand: CommandInfo = {
   summary: 'lip sync from a timing list (FRAME VOWEL) or a Julius/HTK .lab file, as a face motion',

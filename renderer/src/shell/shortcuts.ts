@@ -58,6 +58,7 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
       { keys: [], label: 'shortcuts.video' },
       { keys: [], label: 'shortcuts.wholeMotion' },
       { keys: [], label: 'shortcuts.merge' },
+      { keys: [], label: 'shortcuts.importMouthTimings' },
       { keys: [], label: 'shortcuts.fitToModel' },
       { keys: [], label: 'shortcuts.bakeIk' },
     ],

@@ -5,8 +5,19 @@
  * the settings' `ui` bag for the next start (restore, from App.vue).
  */
 import { defineStore } from 'pinia';
-import type { MouthShape } from '../../../shared/key-edits';
+import { markRaw } from 'vue';
+import type { MouthShape, MouthTimings, TimingError } from '../../../shared/key-edits';
+import type { Outcome } from '../../../shared/vmd/errors';
 import { useSettingsStore } from './settings';
+
+/** A timing file read for Import timings… (shell/mouth-timings.ts), shown as a preview until Apply or Cancel. */
+export interface PendingTimings {
+  path: string;
+  /** Its file name, as the preview and the errors name it. */
+  name: string;
+  /** The timings, or why a line is not one. */
+  result: Outcome<MouthTimings, TimingError>;
+}
 
 /** The farthest step a tap may take the playhead (a second at 30 fps). */
 export const LIP_SYNC_MAX_STEP = 30;
@@ -26,11 +37,21 @@ export const useLipSyncStore = defineStore('lip-sync', {
     step: 0,
     /** The last tap: its shape ('closed': every shape 0) and frame. */
     last: null as { shape: MouthShape | 'closed'; frame: number } | null,
+    /** Import timings…: the file read, previewed in the mode's row until Apply or Cancel (kept out of reactivity: a song's timings). */
+    pending: null as PendingTimings | null,
   }),
   actions: {
     setOn(on: boolean) {
       this.on = on;
-      if (!on) this.last = null;
+      if (!on) {
+        this.last = null;
+        this.pending = null;
+      }
+    },
+    /** A timing file to preview (the mode turns on to show it), or null when applied or cancelled. */
+    setPending(p: PendingTimings | null) {
+      if (p) this.on = true;
+      this.pending = p ? markRaw(p) : null;
     },
     /** The weight (clamped to 0–1), remembered in the settings unless `persist` is false. */
     setWeight(w: number, persist = true) {
