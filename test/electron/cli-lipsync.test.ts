@@ -77,6 +77,8 @@ describe('vmd-studio lipsync', () => {
     const miku = await cli('lipsync', 'song.txt', '-o', 'miku.vmd', '--model', corpusPath('mmd-viewer-js/model/low_miku/miku.pmd'));
     expect(miku.code).toBe(1);
     expect(miku.err).toContain('the model has no vowel morph');
+    const mikuJa = await cli('lipsync', 'song.txt', '-o', 'miku.vmd', '--model', corpusPath('mmd-viewer-js/model/low_miku/miku.pmd'), '--lang', 'ja');
+    expect(mikuJa.err).toContain('このモデルには母音の表情（あ い う え お、a i u e o）がありません');
     expect(existsSync(path.join(dir, 'miku.vmd'))).toBe(false);
   });
 

@@ -69,7 +69,7 @@ export const lipsyncCommand: CommandInfo = {
       found = findMouthShapes(m.value.morphs).found;
       modelName = m.value.name;
       if (!Object.keys(found).length) {
-        return failWith({ code: 'E_ARGUMENT', option: 'model', message: 'the model has no vowel morph (あ い う え お, or a i u e o): nothing to key' }, model);
+        return failWith({ code: 'E_ARGUMENT', option: 'model', message: 'the model has no vowel morph (あ い う え お, or a i u e o): nothing to key', params: { problem: 'noVowels' } }, model);
       }
     }
     const r = await readInputBytes(input, { maxBytes: MAX_TIMING_FILE_BYTES });
