@@ -41,7 +41,7 @@ export interface MouthTimings {
 }
 
 /** What is wrong with a line (the app's string is `timings.err.<problem>`). */
-export type TimingProblem = 'empty' | 'listFields' | 'frame' | 'shape' | 'labFields' | 'time' | 'timeOrder' | 'phoneme' | 'notText';
+export type TimingProblem = 'empty' | 'tooLong' | 'listFields' | 'frame' | 'shape' | 'labFields' | 'time' | 'timeOrder' | 'phoneme' | 'notText';
 
 export interface TimingError extends CodecError {
   code: 'E_TIMINGS';
@@ -103,7 +103,7 @@ const numberLike = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 export function parseMouthTimings(text: string, file: string, fps = 30): Outcome<MouthTimings, TimingError> {
   if (text.includes('\u0000')) return refuse('notText', file, 0, '', 'this is not a text file (it holds NUL bytes): a timing list or a .lab file is text');
   const lines = text.split(/\r\n|\r|\n/);
-  if (lines.length > MAX_TIMING_LINES) return refuse('empty', file, 0, '', `more than ${MAX_TIMING_LINES.toLocaleString('en-US')} lines`);
+  if (lines.length > MAX_TIMING_LINES) return refuse('tooLong', file, 0, '', `more than ${MAX_TIMING_LINES.toLocaleString('en-US')} lines: not a timing file`, { max: MAX_TIMING_LINES });
   // Each line without its comment, split on white space (a full-width space too).
   const rows = lines.map((l, i) => ({ line: i + 1, raw: l.trim(), fields: l.replace(/#.*$/, '').trim().split(/[\s\u3000]+/).filter(Boolean) }));
   const data = rows.filter((r) => r.fields.length > 0);

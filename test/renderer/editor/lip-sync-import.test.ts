@@ -103,4 +103,23 @@ describe('Import timings… in the lip-sync row', () => {
     );
     left.unmount();
   });
+
+  it('with no motion open, Apply starts one (as a tap or a slider does) and keys it; undo takes the keys back', async () => {
+    memoryScene([['/t/one.txt', utf8('5 e\n')]]);
+    usePreviewStore().setOutline({ groups: [], morphs: VOWELS.map((name) => ({ name, panel: 'mouth' as const })), physicsBones: [] });
+    const w = mount(MorphPanel, { attachTo: document.body });
+    expect(await importTimingFile('/t/one.txt')).toBe(true);
+    await w.vm.$nextTick();
+    // One timing × 5 vowels, and え 0 at frame 0.
+    expect(w.get('[data-testid="lip-import-summary"]').text()).toBe('one.txt: 1 timing → 6 keys on あ い う え お at weight 1, frames 5–5');
+    const ws = useWorkspaceStore();
+    expect(ws.doc).toBe(null);
+    await w.get('[data-testid="lip-import-apply"]').trigger('click');
+    const want = new Map<string, number>([['え@0', 0]]);
+    for (const x of VOWELS) want.set(`${x}@5`, x === 'え' ? 1 : 0);
+    expect(keys()).toEqual(want);
+    ws.undo();
+    expect(buildTracks(ws.doc!).morphs.names).toEqual([]);
+    w.unmount();
+  });
 });

@@ -61,6 +61,7 @@ describe('the plain list', () => {
     expect(empty).toMatchObject({ problem: 'empty' });
     expect(formatError(empty)).toMatch(/^song\.txt: holds no timing/);
     expect(refused('12 a\u0000')).toMatchObject({ problem: 'notText' });
+    expect(refused('1 a\n'.repeat(200_001))).toMatchObject({ problem: 'tooLong' });
   });
 });
 
