@@ -108,6 +108,9 @@ export function menuTemplate(c: MenuContext): MenuItemConstructorOptions[] {
       { label: c.t('ikBake.open'), accelerator: 'CmdOrCtrl+Shift+K', click: cmd('bakeIk') },
       { label: c.t('retarget.command'), click: cmd('fitToModel') },
       { label: c.t('merge.open'), click: cmd('mergeWith') },
+      { type: 'separator' },
+      // The morph panel's lip-sync row holds it too (Import timings…); the command opens that tab and the mode.
+      { label: c.t('menu.importMouthTimings'), click: cmd('importMouthTimings') },
     ],
   };
   const view: MenuItemConstructorOptions = {

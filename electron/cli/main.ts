@@ -4,6 +4,7 @@
  */
 import { convertCommand } from './commands/convert';
 import { salvageCommand } from './commands/salvage';
+import { lipsyncCommand } from './commands/lipsync';
 import { inspectCommand } from './commands/inspect';
 import { sampleCommand } from './commands/sample';
 import { editCommands } from './commands/edit';
@@ -27,6 +28,7 @@ export const commands: Record<string, CommandInfo> = {
   'physics-bake': physicsBakeCommand,
   'ik-bake': ikBakeCommand,
   ...mocapCommands,
+  lipsync: lipsyncCommand,
 };
 
 /** The app's version (package.json's, as the app and the server say it). */

@@ -226,6 +226,7 @@ const FILE_REQUESTS: Readonly<Record<string, readonly GrantKind[]>> = {
   saveScene: ['any'],
   readAudioFile: ['audio', 'any'],
   readMapFile: ['any'],
+  readTimingFile: ['any'],
   saveMapFile: ['any'],
   // Only a file the person opened or saved (an open document's): its size and times, never its bytes.
   fileStamp: ['motion', 'any'],

@@ -9,7 +9,9 @@ import { validateRequest } from '../../shared/ipc/validate';
 import { createBatchService, type BatchService, type Emit, type RunBatch } from './batch-service';
 import type { DialogService } from './dialog-service';
 import { createFileService, type FileService } from './file-service';
-import { fileStampNow } from './file-io';
+import { fileStampNow, readChecked } from './file-io';
+import { TIMING_EXTENSIONS } from '../../shared/ipc/file-types';
+import { MAX_TIMING_FILE_BYTES } from '../../shared/key-edits/mouth-timings';
 import { createRecentFiles, type RecentFilesService } from './recent-files';
 import { createSceneService, type SceneService } from './scene-service';
 import { createSettingsService, SettingsRefused, type SettingsService } from './settings-service';
@@ -132,6 +134,7 @@ export function createServices(o: ServicesOptions): Services {
     cancelMocap: (id) => guard(() => mocap.cancelMocap(id)),
     exportMocap: (p, job, opts) => guard(() => mocap.exportMocap(p, job, opts)),
     readMapFile: (p) => guard(() => mocap.readMapFile(p)),
+    readTimingFile: (p) => guard(() => readChecked(p, TIMING_EXTENSIONS, 'a mouth-timing file', MAX_TIMING_FILE_BYTES)),
     fileStamp: (p) => guard(() => fileStampNow(p)),
     saveMapFile: (p, bytes, opts) => guard(() => mocap.saveMapFile(p, bytes, opts)),
     diskSpace: (p) => guard(() => exports.diskSpace(p)),

@@ -38,5 +38,9 @@ export function errorPlainLine(e: Pick<CodecError, 'code' | 'params'>, locale: L
   if (e.code === 'E_IK' && p && typeof p.reason === 'string' && hasString(`err.ik.${p.reason}`)) {
     return tDynamic(`err.ik.${p.reason}`, locale, { name: String(p.name ?? ''), list: String(p.list ?? ''), names: String(p.names ?? ''), from: String(p.from ?? ''), to: String(p.to ?? '') });
   }
+  // `lipsync --model` of a model without a vowel morph: the lip-sync mode's own line for it.
+  if (e.code === 'E_ARGUMENT' && p?.problem === 'noVowels') return t('lipSync.none', locale);
+  // A mouth-timing file's bad line (shared/key-edits/mouth-timings.ts): what is wrong with it; the line number is the error's own.
+  if (e.code === 'E_TIMINGS' && p && hasString(`err.timings.${p.problem}`)) return tDynamic(`err.timings.${p.problem}`, locale, { value: String(p.value ?? ''), text: String(p.text ?? ''), start: String(p.start ?? ''), end: String(p.end ?? '') });
   return tDynamic(`err.${e.code}`, locale);
 }

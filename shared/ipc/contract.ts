@@ -270,6 +270,8 @@ export const MENU_COMMANDS = [
   'clearRecent',
   /** View → Reset layout (the toolbar's ? → Reset layout): every pane's size back to its default for the window. */
   'resetLayout',
+  /** Edit → Import Mouth Timings… (the morph panel's Lip sync row, Import timings…): a timing list or .lab file to lip sync from. */
+  'importMouthTimings',
 ] as const;
 export type MenuCommandId = (typeof MENU_COMMANDS)[number];
 
@@ -360,6 +362,11 @@ export interface Requests {
   cancelMocap(id: string): Promise<IpcResult<boolean>>;
   /** A VMD's bytes played on the model (IK solved) written as .vrma or .bvh at `path`, atomically; E_IO_EXISTS unless `overwrite`. */
   exportMocap(path: string, job: MocapExportJob, opts?: SaveOptions): Promise<IpcResult<SavedFile & MocapExportNotes>>;
+  /**
+   * Reads a mouth-timing file for lip sync (.txt list or .lab, shared/key-edits/mouth-timings.ts); the renderer
+   * decodes and parses it. At most MAX_TIMING_FILE_BYTES.
+   */
+  readTimingFile(path: string): Promise<IpcResult<OpenedFile>>;
   /** Reads a joint map file (.csv or .json, the CLI's --map format). */
   readMapFile(path: string): Promise<IpcResult<OpenedFile>>;
   /** Writes a joint map file (.csv or .json) atomically; E_IO_EXISTS unless `overwrite`. */
@@ -435,6 +442,7 @@ export const REQUEST_NAMES = [
   'cancelMocap',
   'exportMocap',
   'readMapFile',
+  'readTimingFile',
   'saveMapFile',
   'fileStamp',
   'beginRecovery',

@@ -7,7 +7,7 @@ import { SCENE_EXTENSION } from '../scene/scene-file';
 import type { MocapFormat } from './mocap-types';
 
 /** What a file dialog or a folder listing shows. */
-export const FILE_FILTERS = ['motion', 'vmd', 'vpd', 'model', 'scene', 'audio', 'open', 'mocap', 'vrma', 'bvh', 'map', 'any'] as const;
+export const FILE_FILTERS = ['motion', 'vmd', 'vpd', 'model', 'scene', 'audio', 'open', 'mocap', 'vrma', 'bvh', 'map', 'timings', 'any'] as const;
 export type FileFilter = (typeof FILE_FILTERS)[number];
 
 /** Extensions are lower case with their dot. */
@@ -23,6 +23,8 @@ export const AUDIO_EXTENSIONS = ['.wav', '.mp3', '.ogg', '.oga', '.opus', '.flac
 export const MOCAP_EXTENSIONS = ['.bvh', '.vrma'] as const;
 /** A motion capture import's joint map (the CLI's --map: CSV or JSON). */
 export const MAP_EXTENSIONS = ['.csv', '.json'] as const;
+/** Mouth timings for lip sync (shared/key-edits/mouth-timings.ts): a FRAME VOWEL list, or a Julius/HTK phoneme label file. */
+export const TIMING_EXTENSIONS = ['.txt', '.lab'] as const;
 /** What the app opens from the command line, a double-click or a second instance: motions, scenes, and captures (imported). */
 export const DOCUMENT_EXTENSIONS = [...MOTION_EXTENSIONS, ...SCENE_EXTENSIONS, ...MOCAP_EXTENSIONS] as const;
 
@@ -70,6 +72,7 @@ export const FILTER_EXTENSIONS: Readonly<Record<FileFilter, readonly string[] | 
   vrma: ['.vrma'],
   bvh: ['.bvh'],
   map: MAP_EXTENSIONS,
+  timings: TIMING_EXTENSIONS,
   any: null,
 };
 
@@ -86,6 +89,7 @@ export const FILTER_NAMES: Readonly<Record<FileFilter, string>> = {
   vrma: 'VRM Animation',
   bvh: 'BVH',
   map: 'Joint map (CSV / JSON)',
+  timings: 'Mouth timings (TXT / LAB)',
   any: '*',
 };
 
@@ -113,4 +117,4 @@ export function hasExtension(name: string, exts: readonly string[]): boolean {
 }
 
 /** Every extension some filter lists: a typed path ending in one names a file, not a folder. */
-export const KNOWN_EXTENSIONS: readonly string[] = [...MOTION_EXTENSIONS, ...MODEL_EXTENSIONS, ...SCENE_EXTENSIONS, ...AUDIO_EXTENSIONS, ...MOCAP_EXTENSIONS, ...MAP_EXTENSIONS];
+export const KNOWN_EXTENSIONS: readonly string[] = [...MOTION_EXTENSIONS, ...MODEL_EXTENSIONS, ...SCENE_EXTENSIONS, ...AUDIO_EXTENSIONS, ...MOCAP_EXTENSIONS, ...MAP_EXTENSIONS, ...TIMING_EXTENSIONS];

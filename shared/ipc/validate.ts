@@ -292,6 +292,7 @@ export const VALIDATORS: Record<RequestName, Check> = {
   cancelMocap: (a) => count(a, 1, 1) ?? (isJobId(a[0]) ? null : 'id must be a mocap job id'),
   exportMocap: (a) => count(a, 2, 3) ?? path(a[0], 'path') ?? mocapExportJob(a[1]) ?? shape(a[2], 'options', { overwrite: isBool }),
   readMapFile: (a) => count(a, 1, 1) ?? path(a[0], 'path'),
+  readTimingFile: (a) => count(a, 1, 1) ?? path(a[0], 'path'),
   fileStamp: (a) => count(a, 1, 1) ?? path(a[0], 'path'),
   beginRecovery: (a) => count(a, 1, 1) ?? sessionId(a[0]),
   keepRecoveryCopy: (a) => count(a, 3, 3) ?? sessionId(a[0]) ?? recoveryInfo(a[1]) ?? bytesWithin(a[2], MAX_MOTION_FILE_BYTES, 'bytes'),

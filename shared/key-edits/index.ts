@@ -21,3 +21,4 @@ export * from './morph-key';
 export * from './pose-apply';
 export * from './pose-at';
 export * from './lip-sync';
+export * from './mouth-timings';

@@ -7,11 +7,12 @@
  *   visemes, Fcl_MTH_A as VRoid's, mouth_a) in the morph's name or its English name; and which of the five vowels it
  *   lacks.
  * - `keyMouthShape`: one tap, as one edit (one undo step).
+ * - `keyMouthTimings`: a timing list's keys (mouth-timings.ts), each made as a tap makes its key, as one edit.
  */
 import type { MotionTracks } from '../vmd/tracks';
 import type { VmdDocument } from '../vmd/vmd-document';
 import { registerMorphKeys, type MorphKeyEntry } from './morph-key';
-import type { EditOutcome, KeyEdit } from './diff';
+import { refuse, type EditOutcome, type KeyEdit } from './diff';
 import { trackRange } from './key-ref';
 import { matchKey } from '../pmx/model-inspect';
 import { success } from '../vmd/errors';
@@ -69,6 +70,32 @@ export function findMouthShapes(morphs: readonly { name: string; nameEn?: string
 }
 
 /**
+ * The keys of one mouth shape at `frame`, as a tap and a timing key it: `pick` (a shape the model has, or 'closed')
+ * at `weight`, every other shape in `found` at 0 there; the picked shape's key first. `unkeyedBefore(name)`: whether
+ * the picked shape's track has no key before `frame`; then (frame > 0, weight not 0) it also gets a key of 0 at frame
+ * 0, since a VMD holds a track's first weight from frame 0 on and the mouth would stand open from the start.
+ */
+function mouthShapeEntries(
+  frame: number,
+  found: Partial<Record<MouthShape, string>>,
+  pick: MouthShape | 'closed',
+  weight: number,
+  unkeyedBefore: (name: string) => boolean,
+): MorphKeyEntry[] {
+  const entries: MorphKeyEntry[] = [];
+  const picked = pick === 'closed' ? undefined : found[pick];
+  if (picked !== undefined) {
+    entries.push({ name: picked, frame, weight });
+    if (frame > 0 && weight !== 0 && unkeyedBefore(picked)) entries.push({ name: picked, frame: 0, weight: 0 });
+  }
+  for (const shape of MOUTH_SHAPES) {
+    const name = found[shape];
+    if (name !== undefined && name !== picked) entries.push({ name, frame, weight: 0 });
+  }
+  return entries;
+}
+
+/**
  * One lip-sync tap at `frame`: `pick` (a shape the model has, or 'closed') keyed at `weight`, every other shape in
  * `found` keyed 0 there, as one edit labelled 'lip sync'. A picked shape with no key before `frame` (a track the tap
  * starts, or one whose keys all come later) also gets a key of 0 at frame 0: a VMD holds a track's first weight from
@@ -84,21 +111,44 @@ export function keyMouthShape(
   weight: number,
 ): EditOutcome<KeyEdit & { records: number[] }> {
   frame = Math.round(frame);
-  const entries: MorphKeyEntry[] = [];
-  const picked = pick === 'closed' ? undefined : found[pick];
-  if (picked !== undefined) {
-    entries.push({ name: picked, frame, weight });
-    if (frame > 0 && weight !== 0 && !keyedBefore(tracks, picked, frame)) entries.push({ name: picked, frame: 0, weight: 0 });
-  }
-  for (const shape of MOUTH_SHAPES) {
-    const name = found[shape];
-    if (name !== undefined && name !== picked) entries.push({ name, frame, weight: 0 });
-  }
+  const entries = mouthShapeEntries(frame, found, pick, weight, (name) => !keyedBefore(tracks, name, frame));
   const out = registerMorphKeys(doc, tracks, entries, 'lip sync');
   if (!out.ok) return out;
   // The keys at `frame` only (the frame-0 key of a started track is the second entry when there is one).
   const records = out.value.records.filter((_, i) => entries[i].frame === frame);
   return success({ ...out.value, records });
+}
+
+/**
+ * The keys a timing list makes (mouth-timings.ts; by frame, one per frame), each timing keyed as a tap keys its shape
+ * (mouthShapeEntries); a vowel the model lacks closes the mouth there (every shape 0). Only the first timing can start
+ * a track (every timing keys every shape), so only it may add the frame-0 key. The Import dialog counts these before
+ * Apply; keyMouthTimings writes them.
+ */
+export function mouthTimingKeys(
+  tracks: MotionTracks,
+  timings: readonly { frame: number; shape: MouthShape | 'closed' }[],
+  found: Partial<Record<MouthShape, string>>,
+  weight: number,
+): MorphKeyEntry[] {
+  const entries: MorphKeyEntry[] = [];
+  timings.forEach((t, i) => {
+    const pick = t.shape !== 'closed' && found[t.shape] !== undefined ? t.shape : 'closed';
+    entries.push(...mouthShapeEntries(t.frame, found, pick, weight, (name) => i === 0 && !keyedBefore(tracks, name, t.frame)));
+  });
+  return entries;
+}
+
+/** A timing list's keys (mouthTimingKeys) as one edit labelled 'lip sync' (one undo step); `keys`: how many. */
+export function keyMouthTimings(
+  doc: VmdDocument,
+  tracks: MotionTracks,
+  timings: readonly { frame: number; shape: MouthShape | 'closed' }[],
+  found: Partial<Record<MouthShape, string>>,
+  weight: number,
+): EditOutcome<KeyEdit & { records: number[] }> {
+  if (!timings.length || !Object.keys(found).length) return refuse('E_EMPTY', 'no timing, or no mouth-shape morph to key', 'editor.refusal.poseNothingToKey');
+  return registerMorphKeys(doc, tracks, mouthTimingKeys(tracks, timings, found, weight), 'lip sync');
 }
 
 /** Whether the motion's track of morph `name` (matched as registerMorphKey matches it) has a key before `frame`. */

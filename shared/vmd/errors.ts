@@ -111,6 +111,8 @@ export const ERROR_CODES = [
    * motion on a model (physics-bake, export-bvh, export-vrma, pose, convert to VPD); params kind, camera, light.
    */
   'E_CAMERA_MOTION',
+  /** A mouth-timing list or .lab file (shared/key-edits/mouth-timings.ts) with a line that is not one: `line`, `problem` say which and why. */
+  'E_TIMINGS',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

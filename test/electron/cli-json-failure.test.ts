@@ -36,6 +36,8 @@ const FAILING: Record<string, string[]> = {
   'import-vrma': ['import-vrma', 'bad.vrma', '-o', 'out.vmd'],
   'export-vrma': ['export-vrma', 'bad.vmd', '-o', 'out.vrma'],
   salvage: ['salvage', 'bad.vmd', '-o', 'out.vmd'],
+  // "garbage" is no timing line (E_TIMINGS, line 1).
+  lipsync: ['lipsync', 'bad.vmd', '-o', 'out.vmd'],
 };
 
 function folder(): string {
@@ -108,10 +110,12 @@ describe.skipIf(!corpusPresent)('--json on a success', () => {
     'export-vrma': ['export-vrma', LAUGH, '-o', 'laugh.vrma'],
     'import-vrma': ['import-vrma', 'laugh.vrma', '-o', 'back.vmd'],
     salvage: ['salvage', 'cut.vmd', '-o', 'salvaged.vmd'],
+    lipsync: ['lipsync', 'lips.txt', '-o', 'lips.vmd', '--model', GENE],
   };
   const d = mk('jsonok');
   mkdirSync(d, { recursive: true });
   writeFileSync(path.join(d, 'map.json'), '{"a": "b"}');
+  writeFileSync(path.join(d, 'lips.txt'), '10 a\n20 o\n');
   // 02_laugh.vmd cut inside its bone block: a VMD salvage takes.
   writeFileSync(path.join(d, 'cut.vmd'), readFileSync(LAUGH).subarray(0, 50 + 4 + 10 * 111 + 7));
 

@@ -1,5 +1,5 @@
 /**
- * Lip sync by tapping (the morph panel's mode: MorphPanel.vue; its keys A I U E O N W X, shell/shortcuts.ts): a tap
+ * Lip sync by tapping (the morph panel's mode: MorphPanel.vue; its keys A I U E O N W M X, shell/shortcuts.ts): a tap
  * keys one mouth shape of the shown model at the playhead at the chosen weight and every other mouth shape 0 there
  * (shared/key-edits/lip-sync.ts keyMouthShape), one undo step. While the song plays the key lands on the frame playing
  * and playback goes on (a line is keyed by ear in one pass); paused, the playhead then steps forward by the chosen
@@ -11,15 +11,14 @@ import { useHistoryStore } from '../stores/history';
 import { useLipSyncStore } from '../stores/lip-sync';
 import { useNotifyStore } from '../stores/notify';
 import { usePreviewStore } from '../stores/preview';
-import { useSceneStore } from '../stores/scene';
 import { useSelectionStore } from '../stores/selection';
 import { useTimeStore } from '../stores/time';
 import { useWorkspaceStore } from '../stores/workspace';
-import { newMotion } from '../shell/app-actions';
+import { readyFaceDocument } from '../shell/app-actions';
 import { PLAYHEAD_MAX } from '../stores/time';
 
-/** The key (KeyboardEvent.key, lower case) of each tap in the mode: N is ん, or closed on a model without one. */
-export const LIP_SYNC_KEYS: Record<string, MouthShape | 'closed'> = { a: 'a', i: 'i', u: 'u', e: 'e', o: 'o', n: 'n', w: 'wa', x: 'closed' };
+/** The key (KeyboardEvent.key, lower case) of each tap in the mode: N is ん, or closed on a model without one; M is ω. */
+export const LIP_SYNC_KEYS: Record<string, MouthShape | 'closed'> = { a: 'a', i: 'i', u: 'u', e: 'e', o: 'o', n: 'n', w: 'wa', m: 'omega', x: 'closed' };
 
 export function useLipSync() {
   const ls = useLipSyncStore();
@@ -27,7 +26,6 @@ export function useLipSync() {
   const docStore = useWorkspaceStore();
   const time = useTimeStore();
   const sel = useSelectionStore();
-  const scene = useSceneStore();
 
   /** The shown model's mouth-shape morphs, and the vowels it lacks. */
   const shapes = computed(() => findMouthShapes(preview.modelOutline?.morphs ?? []));
@@ -51,15 +49,10 @@ export function useLipSync() {
     }
     const playing = time.playing;
     const frame = Math.max(0, Math.round(time.frame));
-    // The face of the shown actor, as the panel's sliders key it (with the camera document active, the actor's).
-    const id = scene.active?.kind === 'camera' ? scene.shownActorId : docStore.activeId;
-    if (scene.active?.kind === 'camera' && id !== null) scene.activate(id);
-    // No motion open: start one, as a slider does (undo takes the keys back; the new motion stays).
-    if (!docStore.doc) {
-      newMotion();
-      time.seek(frame);
-    }
-    if (!docStore.doc) return false;
+    // The face of the shown actor (with the camera document active, the actor's); no motion open: a new one.
+    const ready = readyFaceDocument();
+    if (!ready) return false;
+    if (ready === 'started') time.seek(frame);
     let records: number[] = [];
     const r = useHistoryStore().run((doc, tracks) => {
       const out = keyMouthShape(doc, tracks, frame, found, pick, ls.weight);

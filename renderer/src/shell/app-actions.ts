@@ -223,6 +223,21 @@ export function newMotion(name = useSettingsStore().t('preview.newMotionName')):
 }
 
 /**
+ * The motion a face edit keys (the morph panel's, the lip-sync mode's): the shown actor's, as the panel's sliders key
+ * it — with the camera document active, the shown actor's motion becomes the active one; with no motion open, a new
+ * one is started, as a slider does (undo takes the keys back; the new motion stays). 'started' when it was started
+ * (the caller puts the playhead back if it needs it), null when there is none to key.
+ */
+export function readyFaceDocument(): 'ready' | 'started' | null {
+  const scene = useSceneStore(), docStore = useWorkspaceStore();
+  const id = scene.active?.kind === 'camera' ? scene.shownActorId : docStore.activeId;
+  if (scene.active?.kind === 'camera' && id !== null) scene.activate(id);
+  if (docStore.doc) return 'ready';
+  newMotion();
+  return docStore.doc ? 'started' : null;
+}
+
+/**
  * A pose to register: the bone (its track in the active document, or −1 for one without keys yet), its pose, the
  * frame, and the undo step's name ("pose bone", a ring drag's, by default; "register key" for Enter / Register).
  */

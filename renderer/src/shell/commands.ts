@@ -15,6 +15,7 @@ import { useHistoryStore } from '../stores/history';
 import { useNotifyStore, type NoticeText } from '../stores/notify';
 import { useSceneStore } from '../stores/scene';
 import { useMergeStore } from '../stores/merge';
+import { importMouthTimings } from './mouth-timings';
 import { usePreviewStore } from '../stores/preview';
 import { useSettingsStore } from '../stores/settings';
 import { useSelectionStore } from '../stores/selection';
@@ -543,6 +544,10 @@ export async function runCommand(id: CommandId, arg?: string): Promise<void> {
     case 'saveShown':
       // Scene → Save This Motion Only: the shown document alone (MMD saves a motion per model).
       await saveOrSaveAs();
+      return;
+    case 'importMouthTimings':
+      // The morph panel's Lip sync row shows the preview (components/LeftPanel.vue opens the 表情 tab for it).
+      await importMouthTimings();
       return;
     case 'mergeWith':
       // Whole Motion → Merge with…: the Whole Motion dialog gives way to the merge dialog, as to Bake physics….

@@ -39,7 +39,7 @@ export { KEY_CONTEXTS, type KeyContext } from './key-names';
 export interface KeyState {
   curveFocused: boolean;
   handleActive: boolean;
-  /** The morph panel's lip-sync mode is on: A I U E O N W X key mouth shapes (absent: off). */
+  /** The morph panel's lip-sync mode is on: A I U E O N W M X key mouth shapes (absent: off). */
   lipSync?: boolean;
 }
 

@@ -60,6 +60,7 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
       { keys: [], label: 'shortcuts.video' },
       { keys: [], label: 'shortcuts.wholeMotion' },
       { keys: [], label: 'shortcuts.merge' },
+      { keys: [], label: 'shortcuts.importMouthTimings' },
       { keys: [], label: 'shortcuts.fitToModel' },
     ],
   },
@@ -142,10 +143,10 @@ export const SHORTCUT_GROUPS: ShortcutGroup[] = [
   {
     // The morph panel's lip-sync mode (MorphPanel.vue): only while it is on, so A frames every actor otherwise. Not 0
     // for a closed mouth: 0 stays the front view (sideView), which a face maker keeps using; X closes, N too on a
-    // model without ん.
+    // model without ん. M is ω (its shape; M was free), where the model has one.
     title: 'shortcuts.group.lipSync',
     rows: [
-      { keys: [['A'], ['I'], ['U'], ['E'], ['O'], ['N'], ['W'], ['X']], label: 'shortcuts.lipSyncKey', action: 'lipSyncKey', when: 'lipSync' },
+      { keys: [['A'], ['I'], ['U'], ['E'], ['O'], ['N'], ['W'], ['M'], ['X']], label: 'shortcuts.lipSyncKey', action: 'lipSyncKey', when: 'lipSync' },
     ],
   },
   {

@@ -1,7 +1,8 @@
-// The morph panel's lip-sync mode (faceplus): its buttons and keys (A I U E O N W X, only while it is on: A is Frame all
+// The morph panel's lip-sync mode (faceplus): its buttons and keys (A I U E O N W M X, only while it is on: A is Frame all
 // otherwise) key a mouth shape at the playhead at the chosen weight and every other vowel 0 there, one undo step; paused
 // the playhead steps the chosen frames on, playing it keys the frame playing and playback goes on; the vowels the model
-// lacks are named.
+// lacks are named. M keys ω where the model has one (lipsync2); Weight and Step are remembered in the settings' ui bag
+// (a new window over the same settings shows them).
 import { afterEach, describe, expect, it } from 'vitest';
 import { mount } from '@vue/test-utils';
 import { buildTracks, buildVmd, writeVmd } from '../../../shared/vmd';
@@ -14,6 +15,13 @@ import { useLipSyncStore } from '../../../renderer/src/stores/lip-sync';
 import { installKeymap, setKeyContext, bindKeyActions } from '../../../renderer/src/shell/keymap';
 import { memoryScene } from '../stores/scene-fixtures';
 import MorphPanel from '../../../renderer/src/editor/MorphPanel.vue';
+import { createPinia, setActivePinia } from 'pinia';
+import { setApi } from '../../../renderer/src/api';
+import { DEFAULT_SETTINGS, type Settings } from '../../../shared/ipc/contract';
+import { persistentSettingsApi } from '../../helpers/settings-api';
+import { useSettingsStore } from '../../../renderer/src/stores/settings';
+import { LIP_STEP_SETTING, LIP_WEIGHT_SETTING } from '../../../renderer/src/stores/lip-sync';
+import { SHORTCUT_GROUPS } from '../../../renderer/src/shell/shortcuts';
 
 // あ 1 at 10; 笑い 0 at 0, 1 at 20.
 const song = writeVmd(buildVmd({
@@ -168,5 +176,55 @@ describe('the morph panel’s lip-sync mode', () => {
     await none.w.vm.$nextTick();
     expect(none.w.get('[data-testid="lip-missing"]').text()).toBe('This model has no vowel morph (あ い う え お, or a i u e o): lip sync has nothing to key');
     none.w.unmount();
+  });
+
+  it('M keys ω on a model with one, as the other shapes; F1 lists it', async () => {
+    const { w, ls } = await open([...VOWELS, 'ω']);
+    ls.setOn(true);
+    await w.vm.$nextTick();
+    expect(w.findAll('[data-testid="lip-shape"]').map((b) => b.text())).toEqual(['あ', 'い', 'う', 'え', 'お', 'ω', '×']);
+    expect(w.get('[data-shape="omega"]').attributes('title')).toContain('(M)');
+    useTimeStore().seek(24);
+    press('m');
+    const k = keys();
+    expect(k.get('ω@24')).toBe(1);
+    for (const v of VOWELS) expect(k.get(`${v}@24`), v).toBe(0);
+    expect(k.get('ω@0')).toBe(0);
+    const row = SHORTCUT_GROUPS.flatMap((g) => g.rows).find((r) => r.action === 'lipSyncKey');
+    expect(row!.keys).toContainEqual(['M']);
+    w.unmount();
+  });
+});
+
+describe('the lip-sync Weight and Step are remembered', () => {
+  /** A new window over the same settings: a fresh Pinia, the settings loaded, the mode's values restored as App.vue does. */
+  async function newWindow(stored: { settings: Settings }) {
+    setActivePinia(createPinia());
+    setApi(persistentSettingsApi(stored));
+    await useSettingsStore().load();
+    const ls = useLipSyncStore();
+    ls.restore();
+    return ls;
+  }
+  const settled = () => new Promise((r) => setTimeout(r, 0));
+
+  it('a new window shows the Weight and Step last set; none is 1 and 0, an edited value out of range is clamped', async () => {
+    const stored = { settings: structuredClone(DEFAULT_SETTINGS) };
+    let ls = await newWindow(stored);
+    expect([ls.weight, ls.step]).toEqual([1, 0]);
+    ls.setWeight(0.7);
+    ls.setStep(4);
+    await settled();
+    expect(stored.settings.ui[LIP_WEIGHT_SETTING]).toBe(0.7);
+    expect(stored.settings.ui[LIP_STEP_SETTING]).toBe(4);
+    ls = await newWindow(stored);
+    expect([ls.weight, ls.step]).toEqual([0.7, 4]);
+    stored.settings.ui[LIP_WEIGHT_SETTING] = 3;
+    stored.settings.ui[LIP_STEP_SETTING] = 'x';
+    ls = await newWindow(stored);
+    expect([ls.weight, ls.step]).toEqual([1, 0]);
+    // Restoring writes nothing back.
+    await settled();
+    expect(stored.settings.ui[LIP_WEIGHT_SETTING]).toBe(3);
   });
 });

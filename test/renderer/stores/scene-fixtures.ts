@@ -30,7 +30,7 @@ export function memoryApi(files: Map<string, Uint8Array>): { api: VmdStudioApi; 
           files.set(p, (args[1] as Uint8Array).slice());
           return okValue({ path: p, bytesWritten: (args[1] as Uint8Array).length, backupPath: null });
         }
-        if (name === 'openFile' || name === 'openScene' || name === 'readModelFile' || name === 'readAudioFile') {
+        if (name === 'openFile' || name === 'openScene' || name === 'readModelFile' || name === 'readAudioFile' || name === 'readTimingFile') {
           const b = files.get(p);
           return b ? okValue({ path: p, name: path.posix.basename(p), bytes: b.slice() }) : missing(p);
         }
