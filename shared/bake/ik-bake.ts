@@ -24,19 +24,17 @@
  *    IK bones the motion has off over all of A..B.
  */
 import { denseRefusal } from '../edit-core/dense-limit';
-import { stageMotionRefusal } from '../vmd/inspect';
 import type { ModelData } from '../pmx/model-types';
 import { matchKey } from '../pmx/model-inspect';
 import { failure, success, type CodecError, type Outcome } from '../vmd/errors';
 import { encodeSjis, decodeName } from '../vmd/sjis';
-import { buildTracks } from '../vmd/tracks';
 import { blockFromRecords, ikBlockFromRecords, recordBytes, withBlocks, type VmdDocument } from '../vmd/vmd-document';
 import { BONE } from '../vmd/vmd-layout';
 import { buildSkeleton, ikEnabledAt, MotionPoser, Pose } from '../skeleton';
 import { boneNameField, fitWorldKeys, measureWorld, readWorld, VMD_BONE_NAME_BYTES } from './world-keys';
 import { ikOffPlan } from './ik-off';
 import { edgeKeys } from './edge-keys';
-import { bakeRange, type BakeRangeOptions, type BakeReportBase } from './options';
+import { bakeModelName, bakeStart, type BakeRangeOptions, type BakeReportBase } from './options';
 
 export interface IkBakeOptions extends BakeRangeOptions {
   /** IK bones to bake, by name (as the model names them; matched as a VMD does). Default: every IK bone on somewhere in A..B. */
@@ -65,15 +63,12 @@ const PROGRESS_STEPS = 3;
 /** Bakes the IK of `model` under `motion` into rotation keys of the chains' bones (see the file comment). */
 export function ikBake(model: ModelData, motion: VmdDocument, opts: IkBakeOptions = {}): IkBakeResult {
   const fail = (code: CodecError['code'], message: string, extra: Partial<CodecError> = {}): IkBakeResult => failure({ code, message, ...extra });
-  const stage = stageMotionRefusal(motion, 'ik-bake');
-  if (stage) return failure(stage);
-  const tracks = buildTracks(motion);
-  const range = bakeRange(opts, tracks.lastFrame);
-  if ('code' in range) return failure(range);
-  const { posTol, rotTol, from, to } = range;
+  const begun = bakeStart(motion, opts, 'ik-bake');
+  if ('code' in begun) return failure(begun);
+  const { tracks, range: { posTol, rotTol, from, to } } = begun;
 
   const sk = buildSkeleton(model.bones);
-  const modelName = model.name.trim() ? `model "${model.name}"` : 'the model';
+  const modelName = bakeModelName(model);
   const allIk = model.bones.flatMap((b, i) => (sk.iks[i] ? [i] : []));
   if (allIk.length === 0) return fail('E_IK', `${modelName} has no IK bones: there is no IK to bake`, { params: { reason: 'no-ik' } });
   const poser = new MotionPoser(sk, motion, tracks, model);
