@@ -18,7 +18,6 @@ import { checkBakeFrames, checkBakeTolerance, useBakeJob } from './bake-job';
 import { useHistoryStore } from './history';
 import { useNotifyStore, type NoticeText } from './notify';
 import { usePreviewStore } from './preview';
-import { useSceneStore } from './scene';
 import { useWorkspaceStore } from './workspace';
 
 /** The form as typed (strings, so a half-typed number is kept as it is). */
@@ -89,13 +88,7 @@ export const useIkBakeStore = defineStore('ik-bake', () => {
     // A model without IK or a name it lacks names the model; IK off over the range and the rest, the motion.
     modelSide: (e) => e.code.startsWith('E_PMX') || (e.code === 'E_IK' && e.params?.reason !== 'off'),
   });
-  const { open, running, result, failure, cancelled, dropped, drop, cancel, close } = job;
-
-  /** The active actor's model file, or null (the built-in figure, a camera document, a model that could not be read). */
-  function modelPath(): string | null {
-    const a = useSceneStore().active;
-    return a && a.kind === 'actor' && a.model && !a.missingModel ? a.model : null;
-  }
+  const { open, running, result, failure, cancelled, dropped, drop, cancel, close, modelPath } = job;
 
   /** The model's IK chains as the preview read it (null: not read yet, or another model shown). */
   function chains(): IkChain[] | null {
@@ -156,18 +149,13 @@ export const useIkBakeStore = defineStore('ik-bake', () => {
     drop();
   }
 
-  let rangeFor = '';
+  /** Opens the dialog; on another motion or model than last time, from the whole motion and the IK it has on. */
   function show() {
-    const ws = useWorkspaceStore();
-    if (!ws.isOpen) return;
-    const target = `${ws.activeId}\n${ws.path ?? ws.fileName}\n${modelPath() ?? ''}`;
-    if (target !== rangeFor) {
-      rangeFor = target;
+    job.show(() => {
       form.from = '';
       form.to = '';
       form.bones = null;
-    }
-    open.value = true;
+    });
   }
 
   /** Bakes the active motion's IK on the active actor's model; true when a result is waiting for Apply. */
