@@ -27,11 +27,10 @@ import { denseRefusal } from '../edit-core/dense-limit';
 import type { ModelData } from '../pmx/model-types';
 import { matchKey } from '../pmx/model-inspect';
 import { failure, success, type CodecError, type Outcome } from '../vmd/errors';
-import { encodeSjis, decodeName } from '../vmd/sjis';
-import { blockFromRecords, ikBlockFromRecords, recordBytes, withBlocks, type VmdDocument } from '../vmd/vmd-document';
-import { BONE } from '../vmd/vmd-layout';
+import { encodeSjis } from '../vmd/sjis';
+import type { VmdDocument } from '../vmd/vmd-document';
 import { buildSkeleton, ikEnabledAt, MotionPoser, Pose } from '../skeleton';
-import { boneNameField, fitWorldKeys, measureWorld, readWorld, VMD_BONE_NAME_BYTES } from './world-keys';
+import { bakeBase, boneNameField, fitWorldKeys, measureWorld, readWorld, VMD_BONE_NAME_BYTES } from './world-keys';
 import { ikOffPlan } from './ik-off';
 import { edgeKeys } from './edge-keys';
 import { bakeModelName, bakeStart, type BakeRangeOptions, type BakeReportBase } from './options';
@@ -148,22 +147,8 @@ export function ikBake(model: ModelData, motion: VmdDocument, opts: IkBakeOption
   for (let f = 0; f < n; f++) targets.set(posed.subarray(f * nm * 7, f * nm * 7 + nb * 7), f * nb * 7);
 
   const ik = ikOffPlan(model, motion, ikBones, from, to, tracks.lastFrame);
-  // The motion without the baked bones' keys inside [from, to]; every other record as it was, in file order.
-  const bakedKeys = new Set(bones.map((b) => matchKey(model.bones[b].name)));
-  const kept: Uint8Array[] = [];
-  let replacedKeys = 0;
-  const block = motion.bone;
-  for (let i = 0; i < block.count; i++) {
-    const o = i * BONE.SIZE;
-    const f = block.view.getUint32(o + BONE.FRAME, true);
-    if (f >= from && f <= to && bakedKeys.has(matchKey(decodeName(block.bytes, o, BONE.NAME_LENGTH)))) {
-      replacedKeys++;
-      continue;
-    }
-    kept.push(recordBytes(block, i));
-  }
-  const base = withBlocks(motion, { ik: ikBlockFromRecords(ik.records) });
-  const docWith = (recs: Uint8Array[]) => withBlocks(base, { bone: blockFromRecords('bone', kept.concat(recs)) });
+  // The motion without the baked bones' keys inside [from, to], the IK switched off over it.
+  const { docWith, replacedKeys } = bakeBase(motion, model, bones, from, to, ik.records);
   const nameFields = bones.map((b) => boneNameField(model.bones[b].name));
   const baked = fitWorldKeys({
     model, sk, bones, nameFields, from, frames: n, targets, localPositions, docWith, raw: opts.raw,

@@ -50,9 +50,9 @@ import { seenBoneMask } from '../pmx/seen-bones';
 import { failure, optionRefusal, success, type CodecError, type Outcome } from '../vmd/errors';
 import { PHYSICS_OFF, physicsOff } from '../vmd/interpolation';
 import { encodeSjis, decodeName } from '../vmd/sjis';
-import { blockFromRecords, ikBlockFromRecords, recordBytes, withBlocks, type VmdDocument } from '../vmd/vmd-document';
+import type { VmdDocument } from '../vmd/vmd-document';
 import { BONE } from '../vmd/vmd-layout';
-import { boneNameField, fitWorldKeys, measureWorld, readWorld, VMD_BONE_NAME_BYTES } from '../bake/world-keys';
+import { bakeBase, boneNameField, fitWorldKeys, measureWorld, readWorld, VMD_BONE_NAME_BYTES } from '../bake/world-keys';
 import { ikOffPlan } from '../bake/ik-off';
 import { edgeKeys } from '../bake/edge-keys';
 import { bakeModelName, bakeStart, type BakeRangeOptions, type BakeReportBase } from '../bake/options';
@@ -228,23 +228,11 @@ export function physicsBake(bullet: BulletInstance, model: ModelData, motion: Vm
   const ikBones = model.bones.flatMap((b, i) => (b.ik && b.ik.links.some((l) => bakedSet.has(l.bone)) ? [i] : []));
   const ik = ikOffPlan(model, motion, ikBones, from, to, tracks.lastFrame);
 
-  // The motion without those bones' keys inside [from, to]; every other record stays as it was, in file order.
-  const bakedKeys = new Set(bones.map((b) => matchKey(model.bones[b].name)));
-  const kept: Uint8Array[] = [];
-  let replacedKeys = 0, physicsOffKeys = 0;
-  const block = motion.bone;
-  for (let i = 0; i < block.count; i++) {
-    const o = i * BONE.SIZE;
-    const f = block.view.getUint32(o + BONE.FRAME, true);
-    if (f >= from && f <= to && bakedKeys.has(matchKey(decodeName(block.bytes, o, BONE.NAME_LENGTH)))) {
-      replacedKeys++;
-      if (physicsOff(block.bytes, o + BONE.INTERPOLATION)) physicsOffKeys++;
-      continue;
-    }
-    kept.push(recordBytes(block, i));
-  }
-  const base = withBlocks(motion, { ik: ikBlockFromRecords(ik.records) });
-  const docWith = (recs: Uint8Array[]) => withBlocks(base, { bone: blockFromRecords('bone', kept.concat(recs)) });
+  // The motion without those bones' keys inside [from, to] (counting those that switched physics off), the IK off over it.
+  let physicsOffKeys = 0;
+  const { docWith, replacedKeys } = bakeBase(motion, model, bones, from, to, ik.records, (bytes, o) => {
+    if (physicsOff(bytes, o + BONE.INTERPOLATION)) physicsOffKeys++;
+  });
 
   const nameBytes = bones.map((b) => boneNameField(model.bones[b].name));
   const total = PROGRESS_STEPS * n + warm;
