@@ -24,22 +24,19 @@
  *    IK bones the motion has off over all of A..B.
  */
 import { denseRefusal } from '../edit-core/dense-limit';
-import { stageMotionRefusal } from '../vmd/inspect';
 import type { ModelData } from '../pmx/model-types';
 import { matchKey } from '../pmx/model-inspect';
 import { failure, success, type CodecError, type Outcome } from '../vmd/errors';
-import { encodeSjis, decodeName } from '../vmd/sjis';
-import { buildTracks } from '../vmd/tracks';
-import { blockFromRecords, ikBlockFromRecords, recordBytes, withBlocks, type VmdDocument } from '../vmd/vmd-document';
-import { BONE } from '../vmd/vmd-layout';
+import { encodeSjis } from '../vmd/sjis';
+import type { VmdDocument } from '../vmd/vmd-document';
 import { encodeBoneRecord } from '../vmd/vmd-build';
 import { buildBoneInterpolation } from '../vmd/interpolation';
 import { LINEAR_CURVE } from '../vmd/bezier';
 import { buildSkeleton, ikEnabledAt, MotionPoser, Pose } from '../skeleton';
-import { boneNameField, fitWorldKeys, measureWorld, readWorld, VMD_BONE_NAME_BYTES } from './world-keys';
+import { bakeBase, boneNameField, fitWorldKeys, measureWorld, readWorld, VMD_BONE_NAME_BYTES } from './world-keys';
 import { ikOffPlan } from './ik-off';
 import { edgeKeys } from './edge-keys';
-import { bakeRange, type BakeRangeOptions, type BakeReportBase } from './options';
+import { bakeModelName, bakeStart, type BakeRangeOptions, type BakeReportBase } from './options';
 
 export interface IkBakeOptions extends BakeRangeOptions {
   /** IK bones to bake, by name (as the model names them; matched as a VMD does). Default: every IK bone on somewhere in A..B. */
@@ -88,15 +85,12 @@ function perFrameKeys(values: Float64Array, nameFields: readonly Uint8Array[], f
 /** Bakes the IK of `model` under `motion` into rotation keys of the chains' bones (see the file comment). */
 export function ikBake(model: ModelData, motion: VmdDocument, opts: IkBakeOptions = {}): IkBakeResult {
   const fail = (code: CodecError['code'], message: string, extra: Partial<CodecError> = {}): IkBakeResult => failure({ code, message, ...extra });
-  const stage = stageMotionRefusal(motion, 'ik-bake');
-  if (stage) return failure(stage);
-  const tracks = buildTracks(motion);
-  const range = bakeRange(opts, tracks.lastFrame);
-  if ('code' in range) return failure(range);
-  const { posTol, rotTol, from, to } = range;
+  const begun = bakeStart(motion, opts, 'ik-bake');
+  if ('code' in begun) return failure(begun);
+  const { tracks, range: { posTol, rotTol, from, to } } = begun;
 
   const sk = buildSkeleton(model.bones);
-  const modelName = model.name.trim() ? `model "${model.name}"` : 'the model';
+  const modelName = bakeModelName(model);
   const allIk = model.bones.flatMap((b, i) => (sk.iks[i] ? [i] : []));
   if (allIk.length === 0) return fail('E_IK', `${modelName} has no IK bones: there is no IK to bake`, { params: { reason: 'no-ik' } });
   const poser = new MotionPoser(sk, motion, tracks, model);
@@ -176,22 +170,8 @@ export function ikBake(model: ModelData, motion: VmdDocument, opts: IkBakeOption
   for (let f = 0; f < n; f++) targets.set(posed.subarray(f * nm * 7, f * nm * 7 + nb * 7), f * nb * 7);
 
   const ik = ikOffPlan(model, motion, ikBones, from, to, tracks.lastFrame);
-  // The motion without the baked bones' keys inside [from, to]; every other record as it was, in file order.
-  const bakedKeys = new Set(bones.map((b) => matchKey(model.bones[b].name)));
-  const kept: Uint8Array[] = [];
-  let replacedKeys = 0;
-  const block = motion.bone;
-  for (let i = 0; i < block.count; i++) {
-    const o = i * BONE.SIZE;
-    const f = block.view.getUint32(o + BONE.FRAME, true);
-    if (f >= from && f <= to && bakedKeys.has(matchKey(decodeName(block.bytes, o, BONE.NAME_LENGTH)))) {
-      replacedKeys++;
-      continue;
-    }
-    kept.push(recordBytes(block, i));
-  }
-  const base = withBlocks(motion, { ik: ikBlockFromRecords(ik.records) });
-  const docWith = (recs: Uint8Array[]) => withBlocks(base, { bone: blockFromRecords('bone', kept.concat(recs)) });
+  // The motion without the baked bones' keys inside [from, to], the IK switched off over it.
+  const { docWith, replacedKeys } = bakeBase(motion, model, bones, from, to, ik.records);
   const nameFields = bones.map((b) => boneNameField(model.bones[b].name));
   const perFrame = opts.perFrame ? new Float64Array(n * nb * 7) : undefined;
   const baked = fitWorldKeys({

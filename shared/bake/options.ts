@@ -5,6 +5,10 @@
  */
 import { DEFAULT_TOLERANCES } from '../fit/motion-fit';
 import { optionRefusal, type CodecError } from '../vmd/errors';
+import { stageMotionRefusal } from '../vmd/inspect';
+import { buildTracks, type MotionTracks } from '../vmd/tracks';
+import type { VmdDocument } from '../vmd/vmd-document';
+import type { ModelData } from '../pmx/model-types';
 
 /** The options every bake takes. */
 export interface BakeRangeOptions {
@@ -49,11 +53,35 @@ export interface BakeReportBase {
   worst: { frame: number; bone: string } | null;
 }
 
+/** The tolerances and the range A..B a bake works on. */
+export interface BakeRange {
+  posTol: number;
+  rotTol: number;
+  from: number;
+  to: number;
+}
+
+/**
+ * How every bake starts: a camera or light motion refused (it would bake the model standing at rest into a camera
+ * file; `op` names the bake in the refusal), then the motion's tracks and the range and tolerances the options give
+ * (bakeRange), or the refusal.
+ */
+export function bakeStart(motion: VmdDocument, opts: BakeRangeOptions, op: 'ik-bake' | 'physics-bake'): { tracks: MotionTracks; range: BakeRange } | CodecError {
+  const stage = stageMotionRefusal(motion, op);
+  if (stage) return stage;
+  const tracks = buildTracks(motion);
+  const range = bakeRange(opts, tracks.lastFrame);
+  return 'code' in range ? range : { tracks, range };
+}
+
+/** The model as a bake's refusals name it: `model "name"`, or "the model" when it has no name. */
+export const bakeModelName = (model: Pick<ModelData, 'name'>) => (model.name.trim() ? `model "${model.name}"` : 'the model');
+
 /**
  * The tolerances and the range A..B the options give (the defaults filled in: A = 0, B = the motion's last key, at
  * least A), or the option refused (optionRefusal: the CLI's English names --pos-tol, the app names its own field).
  */
-export function bakeRange(opts: BakeRangeOptions, lastFrame: number): { posTol: number; rotTol: number; from: number; to: number } | CodecError {
+export function bakeRange(opts: BakeRangeOptions, lastFrame: number): BakeRange | CodecError {
   const posTol = opts.positionTolerance ?? DEFAULT_TOLERANCES.position;
   const rotTol = opts.rotationToleranceDeg ?? DEFAULT_TOLERANCES.rotationDeg;
   if (!(posTol > 0) || !Number.isFinite(posTol)) return optionRefusal('E_ARGUMENT', `--pos-tol must be a number greater than 0, got ${posTol}`, 'pos-tol', 'positive', { value: String(posTol) });

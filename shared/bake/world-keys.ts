@@ -22,7 +22,9 @@ import { fitWindow, type SampledWindow } from '../fit/track-fit';
 import { buildBoneInterpolation, PHYSICS_ON } from '../vmd/interpolation';
 import { LINEAR_CURVE, type Curve } from '../vmd/bezier';
 import { buildTracks, type BoneTracks } from '../vmd/tracks';
-import type { VmdDocument } from '../vmd/vmd-document';
+import { blockFromRecords, ikBlockFromRecords, recordBytes, withBlocks, type VmdDocument } from '../vmd/vmd-document';
+import { BONE } from '../vmd/vmd-layout';
+import { decodeName } from '../vmd/sjis';
 import { encodeBoneRecord } from '../vmd/vmd-build';
 import { encodeSjis } from '../vmd/sjis';
 import { matchKey } from '../pmx/model-inspect';
@@ -44,6 +46,38 @@ export function boneTrackMap(model: Pick<ModelData, 'bones'>, tracks: BoneTracks
 }
 
 /** Bone i's name as a VMD's 15-byte field (the caller has checked it fits). */
+/**
+ * What a bake writes its keys into: `motion` without the keys of `bones` inside [from, to] (each handed to
+ * `replaced`, with the bone block's bytes and the record's offset), its IK block replaced by `ikRecords` (the IK
+ * switched off over the range), every other record as it was, in file order; `docWith(keys)` adds the baked keys.
+ */
+export function bakeBase(
+  motion: VmdDocument,
+  model: Pick<ModelData, 'bones'>,
+  bones: readonly number[],
+  from: number,
+  to: number,
+  ikRecords: readonly Uint8Array[],
+  replaced?: (bytes: Uint8Array, offset: number) => void,
+): { docWith: (keys: Uint8Array[]) => VmdDocument; replacedKeys: number } {
+  const bakedKeys = new Set(bones.map((b) => matchKey(model.bones[b].name)));
+  const kept: Uint8Array[] = [];
+  let replacedKeys = 0;
+  const block = motion.bone;
+  for (let i = 0; i < block.count; i++) {
+    const o = i * BONE.SIZE;
+    const f = block.view.getUint32(o + BONE.FRAME, true);
+    if (f >= from && f <= to && bakedKeys.has(matchKey(decodeName(block.bytes, o, BONE.NAME_LENGTH)))) {
+      replacedKeys++;
+      replaced?.(block.bytes, o);
+      continue;
+    }
+    kept.push(recordBytes(block, i));
+  }
+  const base = withBlocks(motion, { ik: ikBlockFromRecords([...ikRecords]) });
+  return { docWith: (keys) => withBlocks(base, { bone: blockFromRecords('bone', kept.concat(keys)) }), replacedKeys };
+}
+
 export function boneNameField(name: string): Uint8Array {
   const field = new Uint8Array(VMD_BONE_NAME_BYTES);
   field.set(encodeSjis(name));

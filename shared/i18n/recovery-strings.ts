@@ -27,7 +27,7 @@ const en = {
   'recovery.keepFailed': 'Autosave could not keep a copy of {name}: {reason}',
   'recovery.setting': 'Autosave',
   'recovery.settingOff': 'Off',
-  'recovery.settingEvery': 'Every {s} s',
+  'recovery.settingEvery': 'Every {n} s',
   'recovery.settingEveryMin': 'Every {m} min',
   /** A value set by hand in settings.json, not one of the menu's choices: shown as it is, and said so. */
   'recovery.settingHandSet': '{every} (settings.json)',
@@ -59,7 +59,7 @@ const ja: Record<RecoveryStringKey, string> = {
   'recovery.keepFailed': '自動保存で {name} のコピーを残せません: {reason}',
   'recovery.setting': '自動保存',
   'recovery.settingOff': 'オフ',
-  'recovery.settingEvery': '{s} 秒ごと',
+  'recovery.settingEvery': '{n} 秒ごと',
   'recovery.settingEveryMin': '{m} 分ごと',
   'recovery.settingHandSet': '{every}（settings.json の値）',
   'recovery.settingTitle': '未保存のドキュメントと、未保存のシーンの構成（アクター、モデル、カメラ、音楽、オフセット）のコピーをアプリの設定フォルダに残します（最後の編集の数秒後、最短でこの間隔ごと）',

@@ -44,20 +44,18 @@
  * playing OUT (physics off, as above) against the simulation at every frame.
  */
 import { denseRefusal, MAX_DENSE_FRAMES } from '../edit-core/dense-limit';
-import { stageMotionRefusal } from '../vmd/inspect';
 import type { ModelData } from '../pmx/model-types';
 import { matchKey } from '../pmx/model-inspect';
 import { seenBoneMask } from '../pmx/seen-bones';
 import { failure, optionRefusal, success, type CodecError, type Outcome } from '../vmd/errors';
 import { PHYSICS_OFF, physicsOff } from '../vmd/interpolation';
 import { encodeSjis, decodeName } from '../vmd/sjis';
-import { buildTracks } from '../vmd/tracks';
-import { blockFromRecords, ikBlockFromRecords, recordBytes, withBlocks, type VmdDocument } from '../vmd/vmd-document';
+import type { VmdDocument } from '../vmd/vmd-document';
 import { BONE } from '../vmd/vmd-layout';
-import { boneNameField, fitWorldKeys, measureWorld, readWorld, VMD_BONE_NAME_BYTES } from '../bake/world-keys';
+import { bakeBase, boneNameField, fitWorldKeys, measureWorld, readWorld, VMD_BONE_NAME_BYTES } from '../bake/world-keys';
 import { ikOffPlan } from '../bake/ik-off';
 import { edgeKeys } from '../bake/edge-keys';
-import { bakeRange, type BakeRangeOptions, type BakeReportBase } from '../bake/options';
+import { bakeModelName, bakeStart, type BakeRangeOptions, type BakeReportBase } from '../bake/options';
 import type { BulletInstance } from './bullet';
 import { SEEK_SETTLE_FRAMES, Simulation } from './simulate';
 import type { WorldOptions } from './world';
@@ -174,13 +172,9 @@ function previousBake(motion: VmdDocument, model: ModelData, bones: readonly num
 export function physicsBake(bullet: BulletInstance, model: ModelData, motion: VmdDocument, opts: PhysicsBakeOptions = {}): PhysicsBakeResult {
   const fail = (code: CodecError['code'], message: string, option?: string): PhysicsBakeResult => failure({ code, message, option });
   if (model.physicsError) return failure(model.physicsError);
-  // A camera or light motion would bake the model standing at rest into a camera file: refused.
-  const stage = stageMotionRefusal(motion, 'physics-bake');
-  if (stage) return failure(stage);
-  const tracks = buildTracks(motion);
-  const range = bakeRange(opts, tracks.lastFrame);
-  if ('code' in range) return failure(range);
-  const { posTol, rotTol, from, to } = range;
+  const begun = bakeStart(motion, opts, 'physics-bake');
+  if ('code' in begun) return failure(begun);
+  const { tracks, range: { posTol, rotTol, from, to } } = begun;
   const warmup = opts.warmup ?? 'all';
   if (warmup !== 'all' && (!Number.isInteger(warmup) || warmup < 0)) return failure(optionRefusal('E_ARGUMENT', `--warmup must be "all" or a whole number of frames ≥ 0, got ${warmup}`, 'warmup', Number.isInteger(warmup) ? 'min' : 'integer', { min: 0, value: String(warmup) }));
   // Where the simulation starts: frame 0 plays from the start with no settling, as the preview does.
@@ -200,7 +194,7 @@ export function physicsBake(bullet: BulletInstance, model: ModelData, motion: Vm
   try {
     const physics = sim.physicsBones();
     // A model whose name field is empty is "the model" (the file name goes before the message, as the caller knows it).
-    if (physics.length === 0) return fail('E_PHYSICS', `${model.name.trim() ? `model "${model.name}"` : 'the model'} has no physics-driven bones (rigid bodies of mode 1 or 2)`);
+    if (physics.length === 0) return fail('E_PHYSICS', `${bakeModelName(model)} has no physics-driven bones (rigid bodies of mode 1 or 2)`);
     bones = [];
     const seen = new Set<string>();
     for (const b of physics) {
@@ -234,23 +228,11 @@ export function physicsBake(bullet: BulletInstance, model: ModelData, motion: Vm
   const ikBones = model.bones.flatMap((b, i) => (b.ik && b.ik.links.some((l) => bakedSet.has(l.bone)) ? [i] : []));
   const ik = ikOffPlan(model, motion, ikBones, from, to, tracks.lastFrame);
 
-  // The motion without those bones' keys inside [from, to]; every other record stays as it was, in file order.
-  const bakedKeys = new Set(bones.map((b) => matchKey(model.bones[b].name)));
-  const kept: Uint8Array[] = [];
-  let replacedKeys = 0, physicsOffKeys = 0;
-  const block = motion.bone;
-  for (let i = 0; i < block.count; i++) {
-    const o = i * BONE.SIZE;
-    const f = block.view.getUint32(o + BONE.FRAME, true);
-    if (f >= from && f <= to && bakedKeys.has(matchKey(decodeName(block.bytes, o, BONE.NAME_LENGTH)))) {
-      replacedKeys++;
-      if (physicsOff(block.bytes, o + BONE.INTERPOLATION)) physicsOffKeys++;
-      continue;
-    }
-    kept.push(recordBytes(block, i));
-  }
-  const base = withBlocks(motion, { ik: ikBlockFromRecords(ik.records) });
-  const docWith = (recs: Uint8Array[]) => withBlocks(base, { bone: blockFromRecords('bone', kept.concat(recs)) });
+  // The motion without those bones' keys inside [from, to] (counting those that switched physics off), the IK off over it.
+  let physicsOffKeys = 0;
+  const { docWith, replacedKeys } = bakeBase(motion, model, bones, from, to, ik.records, (bytes, o) => {
+    if (physicsOff(bytes, o + BONE.INTERPOLATION)) physicsOffKeys++;
+  });
 
   const nameBytes = bones.map((b) => boneNameField(model.bones[b].name));
   const total = PROGRESS_STEPS * n + warm;

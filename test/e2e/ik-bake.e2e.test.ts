@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appForSuite, corpusPath, fileDialogReady, openFileViaDialog, ROOT, textOf } from './harness';
+import { appForSuite, corpusPath, openFileViaDialog, ROOT, showModelThroughDialog, textOf } from './harness';
 import { seekPreview } from './editor-page';
 import { BONE, decodeName, readVmd } from '../../shared/vmd';
 
@@ -34,11 +34,7 @@ describe('Bake IK to FK in the editor', () => {
     const docBytes = async () => Buffer.from((await page.evaluate(() => window.__vmdEditor!.bytes()))!, 'base64');
     await openFileViaDialog(page, DANCE);
     await page.waitForFunction(() => window.__vmdEditor!.history().undo === 0);
-    await page.click('[data-testid="preview-open-model"]');
-    await fileDialogReady(page);
-    await page.fill('[data-testid="file-dialog-path"]', MIKU);
-    await page.click('[data-testid="file-dialog-go"]');
-    await page.waitForFunction(() => document.querySelector('[data-testid="preview-model-name"]')?.textContent?.includes('ローポリ初音さん'), null, { timeout: 60_000 });
+    await showModelThroughDialog(page, MIKU, 'ローポリ初音さん');
 
     // The left ankle at frame 150 with the IK on, as the preview poses it.
     await seekPreview(page, 150);

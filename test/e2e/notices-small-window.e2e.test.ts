@@ -8,7 +8,9 @@
  * Model… and Camera… buttons. Each button in it (each notice's ×, Edit this camera, Details, Dismiss all) is what the
  * page finds at its centre, and pressing Details and Dismiss all does what they say. Before, the notices stood in the
  * strip left of the editor, 203 px wide over the file panel at 1366×677, and at 1024×600 over the preview's
- * header (Model…). Screenshots: test-artifacts/notices-small-{1366x677,1024x600}-{en,ja}.png.
+ * header (Model…). With no bone picked the mouse hint and the pick hint at the picture's bottom left are not under
+ * the notices (they were, at 1366×677 and 1024×600), and the shot's label ("Shot 16:9") is clear of the frame counter
+ * (at 1024×600 it stood over "Frame 0 / 300"). Screenshots: test-artifacts/notices-small-{1366x677,1024x600}-{en,ja}.png.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -68,6 +70,16 @@ function layout(page: Page) {
         const r = e.tagName === 'BUTTON' ? e.getBoundingClientRect() : range.getBoundingClientRect();
         return { line: e.dataset.testid ?? e.textContent ?? '', box: { left: r.left, top: r.top, right: r.right, bottom: r.bottom } };
       }),
+      // The shot's label ("Shot 16:9") and the lines at the picture's bottom left (the mouse hint and the pick hint,
+      // with no bone picked): each text's own box, as for the status lines.
+      texts: ['output-frame-guide-label', 'preview-frame', 'preview-mouse-hint', 'preview-pick-hint'].map((id) => {
+        const e = document.querySelector(`[data-testid="${id}"]`);
+        if (!e) return { id, box: null };
+        const range = document.createRange();
+        range.selectNodeContents(e);
+        const r = range.getBoundingClientRect();
+        return { id, box: { left: r.left, top: r.top, right: r.right, bottom: r.bottom } };
+      }),
     };
   }, KEEP_CLEAR);
 }
@@ -91,6 +103,7 @@ describe.skipIf(!corpusPresent)('notices in a small window', () => {
     }
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="notifications"] [data-kind="error"]').length === 2);
 
+    const clashes: string[] = [];
     for (const size of [{ width: 1366, height: 677 }, { width: 1024, height: 600 }]) {
       await page.setViewportSize(size);
       for (const locale of ['en', 'ja'] as const) {
@@ -109,12 +122,19 @@ describe.skipIf(!corpusPresent)('notices in a small window', () => {
         expect(l.status.map((x) => x.line), at).toContain('preview-physics-state');
         expect(l.status.map((x) => x.line), at).toContain('preview-view-mode');
         expect(l.status.filter((x) => overlaps(l.list, x.box)).map((x) => `${x.line} ${JSON.stringify(x.box)}`), `${at}: status lines under the notices ${JSON.stringify(l.list)}`).toEqual([]);
+        // The shot's label clear of the frame counter (at 1024×600 "Shot 16:9" stood over "Frame 0 / 300"), and with
+        // no bone picked the mouse hint and the pick hint clear of the notices (only a picked bone's line was a floor).
+        const text = Object.fromEntries(l.texts.map((x) => [x.id, x.box]));
+        for (const id of ['output-frame-guide-label', 'preview-frame', 'preview-mouse-hint', 'preview-pick-hint']) expect(text[id], `${at}: ${id} shown`).not.toBeNull();
+        if (overlaps(text['output-frame-guide-label']!, text['preview-frame']!)) clashes.push(`${at}: the shot label ${JSON.stringify(text['output-frame-guide-label'])} over the frame counter ${JSON.stringify(text['preview-frame'])}`);
+        for (const id of ['preview-mouse-hint', 'preview-pick-hint']) if (overlaps(l.list, text[id]!)) clashes.push(`${at}: ${id} ${JSON.stringify(text[id])} under the notices ${JSON.stringify(l.list)}`);
         // Each notice's × and Dismiss all at least; every button there answers at its centre.
         expect(l.buttons.filter((b) => b.name === 'close').length, at).toBe(l.shown);
         expect(l.buttons.map((b) => b.name), at).toContain('notify-dismiss-all');
         expect(l.buttons.filter((b) => !b.hit).map((b) => b.name), `${at}: buttons under something else`).toEqual([]);
       }
     }
+    expect(clashes).toEqual([]);
     await page.selectOption('[data-testid="locale"]', 'en');
     await animationFrames(page, 3);
     // Details opens the newest error's folded detail; Dismiss all clears them all (a real click each).

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appForSuite, clickWhileThere, corpusPath, fileDialogReady, openFileViaDialog, ROOT, textOf } from './harness';
+import { appForSuite, clickWhileThere, corpusPath, openFileViaDialog, ROOT, showModelThroughDialog, textOf } from './harness';
 import { copyWritable } from '../helpers/corpus';
 
 const MIKU = corpusPath('mmd-viewer-js/model/low_miku/miku.pmd');
@@ -34,11 +34,7 @@ describe('Bake physics in the editor', () => {
     await openFileViaDialog(page, DANCE);
     await page.waitForFunction(() => window.__vmdEditor!.history().undo === 0);
     // The model in the preview: the active actor's.
-    await page.click('[data-testid="preview-open-model"]');
-    await fileDialogReady(page);
-    await page.fill('[data-testid="file-dialog-path"]', MIKU);
-    await page.click('[data-testid="file-dialog-go"]');
-    await page.waitForFunction(() => document.querySelector('[data-testid="preview-model-name"]')?.textContent?.includes('ローポリ初音さん'), null, { timeout: 60_000 });
+    await showModelThroughDialog(page, MIKU, 'ローポリ初音さん');
 
     // Whole Motion → Bake physics…
     await page.click('[data-testid="whole-motion"]');

@@ -5,7 +5,7 @@ import type { CodecError, Diagnostic } from '../../../shared/vmd';
 import type { MocapFormat } from '../../../shared/ipc/mocap-types';
 import { describeCapture, type CaptureInfo } from '../../mocap/capture-info';
 import { formatMeasure } from '../format';
-import { plural } from '../../../shared/i18n/plural';
+import { count, plural } from '../../../shared/i18n/plural';
 
 export type { CaptureInfo } from '../../mocap/capture-info';
 
@@ -20,14 +20,14 @@ export function captureLines(info: CaptureInfo): string {
   if (info.format === 'bvh') {
     const mapped = info.map.mapped.length;
     return (
-      `  capture (BVH)  ${plural(info.joints.length, 'joint')}, ${plural(info.endSites, 'end site')}, root ${info.roots.join(', ')}; ${plural(info.channels, 'channel')}\n` +
-      `  length  ${plural(info.frames, 'frame')} at ${formatMeasure(info.fps)} fps (${info.durationSeconds.toFixed(2)} s; frames 0–${info.lastFrame} at 30 fps)\n` +
+      `  capture (BVH)  ${plural(info.joints.length, 'joint')}, ${plural(info.endSites, 'end site')}, root ${info.roots.join(', ')}; ${plural(count(info.channels), 'channel')}\n` +
+      `  length  ${plural(count(info.frames), 'frame')} at ${formatMeasure(info.fps)} fps (${info.durationSeconds.toFixed(2)} s; frames 0–${info.lastFrame} at 30 fps)\n` +
       `  map     ${info.map.source}: ${plural(mapped, 'joint')} named as humanoid parts (import-bvh binds those the model has)\n` +
       `  joints  ${info.joints.slice(0, 24).join(' ')}${info.joints.length > 24 ? ` … (+${info.joints.length - 24})` : ''}\n`
     );
   }
   return (
-    `  VRM Animation  ${plural(info.humanBones.length, 'humanoid bone')}, ${plural(info.expressions.length, 'expression')}, ${plural(info.tracks, 'track')}\n` +
+    `  VRM Animation  ${plural(info.humanBones.length, 'humanoid bone')}, ${plural(info.expressions.length, 'expression')}, ${plural(count(info.tracks), 'track')}\n` +
     `  length  ${info.durationSeconds.toFixed(2)} s (frames 0–${info.lastFrame} at 30 fps)\n` +
     `  bones   ${info.humanBones.join(' ')}\n` +
     (info.expressions.length ? `  expressions ${info.expressions.join(' ')}\n` : '')

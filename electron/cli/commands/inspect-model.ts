@@ -13,6 +13,7 @@ import { locateAsset, type LocatedAsset } from '../../services/file-service';
 import type { AssetNote } from '../../../shared/ipc/contract';
 import type { CliIo } from '../io';
 import { displayPathAmong } from '../format';
+import { count } from '../../../shared/i18n/plural';
 
 /** A texture the model's materials use that is not in its folder, as the app looks it up. */
 export interface MissingTexture {
@@ -167,18 +168,18 @@ export async function modelInspection(
         `${rel(modelFile)}\n  ${info.formatText}${info.encoding ? ` (${ENCODING_NAMES[info.encoding]})` : ''}  model "${info.name}"${info.nameEn ? ` (${info.nameEn})` : ''}\n` +
           commentLines('comment', info.comment) +
           commentLines('comment (en)', info.commentEn) +
-          `  ${info.vertexCount} vertices, ${info.faceCount} faces, ${info.materialCount} materials, ${info.textures.length} textures\n` +
+          `  ${count(info.vertexCount)} vertices, ${count(info.faceCount)} faces, ${count(info.materialCount)} materials, ${count(info.textures.length)} textures\n` +
           missing.map((x) => `  texture missing: ${x.path} (${x.materials.join(', ')}), ${x.missingFolder ? `folder ${x.missingFolder} not found in ${path.dirname(modelFile)}` : `not in ${x.folder}`}\n`).join('') +
           elsewhere.map((x) => `  texture found elsewhere: ${x.path} (${x.materials.join(', ')}): ${foundText(x.note)}\n`).join('') +
           unreadable.map((x) => `  texture unreadable: ${x.path} (${x.materials.join(', ')}): ${x.reason}\n`).join('') +
           skinningLine(info.skinning) +
-          `  bones   ${info.bones.length}: ${info.bones.join(' ')}\n` +
-          `  morphs  ${info.morphs.length}${morphKindText(info.morphKinds)}: ${info.morphs.join(' ')}\n` +
-          `  display frames ${info.displayFrameCount}\n` +
+          `  bones   ${count(info.bones.length)}: ${info.bones.join(' ')}\n` +
+          `  morphs  ${count(info.morphs.length)}${morphKindText(info.morphKinds)}: ${info.morphs.join(' ')}\n` +
+          `  display frames ${count(info.displayFrameCount)}\n` +
           (info.iks.length ? `  IK      ${info.iks.join(' ')}\n` : '') +
-          (info.rigidBodyCount ? `  bodies  ${info.rigidBodyCount}${modeCounts(info.rigidBodies)}: ${info.rigidBodies.map((b) => `${b.name}(${b.modeName}, ${b.shapeName})`).join(' ')}\n` : '') +
-          (info.jointCount ? `  joints  ${info.jointCount}\n` : '') +
-          (info.softBodies.length ? `  soft bodies (not simulated) ${info.softBodies.length}: ${info.softBodies.join(' ')}\n` : '') +
+          (info.rigidBodyCount ? `  bodies  ${count(info.rigidBodyCount)}${modeCounts(info.rigidBodies)}: ${info.rigidBodies.map((b) => `${b.name}(${b.modeName}, ${b.shapeName})`).join(' ')}\n` : '') +
+          (info.jointCount ? `  joints  ${count(info.jointCount)}\n` : '') +
+          (info.softBodies.length ? `  soft bodies (not simulated) ${count(info.softBodies.length)}: ${info.softBodies.join(' ')}\n` : '') +
           (info.physicsError ? `  physics unreadable: ${info.physicsError.message}\n` : '') +
           // What the reader repaired or left out (the physics error has its line above).
           notesText(notes.filter(isRepairNote)) +
@@ -243,13 +244,13 @@ function commentLines(label: string, text: string): string {
 
 /** " (120 vertex · 4 bone · 2 group)": the morphs by kind, the kinds the model has, in MORPH_KIND_GROUPS' order. */
 function morphKindText(kinds: ModelInfo['morphKinds']): string {
-  const parts = MORPH_KIND_GROUPS.filter((k) => kinds[k] > 0).map((k) => `${kinds[k]} ${k}`);
+  const parts = MORPH_KIND_GROUPS.filter((k) => kinds[k] > 0).map((k) => `${count(kinds[k])} ${k}`);
   return parts.length ? ` (${parts.join(' · ')})` : '';
 }
 
-/** "skinning BDEF1 13552 · BDEF2 10178 · SDEF 40" (the kinds a model has; none for a model without vertices). */
+/** "skinning BDEF1 13,552 · BDEF2 10,178 · SDEF 40" (the kinds a model has; none for a model without vertices). */
 function skinningLine(s: ModelInfo['skinning']): string {
-  const parts = (['bdef1', 'bdef2', 'bdef4', 'sdef', 'qdef'] as const).filter((k) => s[k] > 0).map((k) => `${k.toUpperCase()} ${s[k]}`);
+  const parts = (['bdef1', 'bdef2', 'bdef4', 'sdef', 'qdef'] as const).filter((k) => s[k] > 0).map((k) => `${k.toUpperCase()} ${count(s[k])}`);
   return parts.length ? `  skinning ${parts.join(' · ')}\n` : '';
 }
 
@@ -257,5 +258,5 @@ function skinningLine(s: ModelInfo['skinning']): string {
 function modeCounts(bodies: ModelInfo['rigidBodies']): string {
   const n = new Map<string, number>();
   for (const b of [...bodies].sort((x, y) => x.mode - y.mode)) n.set(b.modeName, (n.get(b.modeName) ?? 0) + 1);
-  return n.size ? ` (${[...n].map(([name, c]) => `${c} ${name}`).join(' · ')})` : '';
+  return n.size ? ` (${[...n].map(([name, c]) => `${count(c)} ${name}`).join(' · ')})` : '';
 }

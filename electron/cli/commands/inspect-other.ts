@@ -21,7 +21,7 @@ import { locateOnDisk } from '../../services/scene-locate';
 import { foundText, modelFoundTextures, modelMissingTextures, modelUnreadableTextures } from './inspect-model';
 import type { AssetNote } from '../../../shared/ipc/contract';
 import path from 'node:path';
-import { plural } from '../../../shared/i18n/plural';
+import { count, plural } from '../../../shared/i18n/plural';
 import { addWarning, codesOf, withCodes } from './inspect-warnings';
 
 type Described = { warnings: string[] };
@@ -133,7 +133,7 @@ export function describeAudio(head: Uint8Array, file: string): AudioInfo {
 export function wavLines(info: WavInfo | AudioInfo): string {
   const bits = info.format === 'wav' ? info.bitsPerSample : null;
   const parts = [info.sampleRate !== null ? `${info.sampleRate} Hz` : null, info.channels !== null ? plural(info.channels, 'channel') : null, bits ? `${bits}-bit` : null].filter((x) => x !== null);
-  const length = info.durationSeconds !== null ? `  length  ${info.durationSeconds.toFixed(2)} s (${plural(Math.ceil(info.durationSeconds * 30), 'frame')} at 30 fps)\n` : '';
+  const length = info.durationSeconds !== null ? `  length  ${info.durationSeconds.toFixed(2)} s (${plural(count(Math.ceil(info.durationSeconds * 30)), 'frame')} at 30 fps)\n` : '';
   return `  audio   ${info.audioFormat}${parts.length ? `  ${parts.join(', ')}` : ''}; a song for a scene's music in the VMD Studio app\n${length}`;
 }
 
@@ -317,7 +317,7 @@ export async function inspectScene(file: string): Promise<{ ok: true; value: Sce
 }
 
 /** "N frames (S s)" of a length; "1 frame" of one. */
-const framesAndSeconds = (l: SceneLength) => `${plural(l.lastFrame, 'frame')} (${l.durationSeconds.toFixed(2)} s)`;
+const framesAndSeconds = (l: SceneLength) => `${plural(count(l.lastFrame), 'frame')} (${l.durationSeconds.toFixed(2)} s)`;
 
 /** A number as the table prints a position: up to 3 decimals, no trailing zeros. */
 const num = (x: number) => String(Math.round(x * 1000) / 1000);
@@ -329,9 +329,9 @@ export function sceneLines(info: SceneInfo): string {
   const motion = (p: string | null, l: SceneLength | null) => (p === null ? '(none)' : `${p}${missing(p)}${l ? `  ${framesAndSeconds(l)}` : ''}`);
   const a = info.audio;
   const song = a?.path === null
-    ? `  music   no song; its offset kept for the next one (${plural(a.offsetFrames, 'frame')})\n`
+    ? `  music   no song; its offset kept for the next one (${plural(count(a.offsetFrames), 'frame')})\n`
     : a
-    ? `  music   ${a.path}${missing(a.path)} (offset ${plural(a.offsetFrames, 'frame')})` +
+    ? `  music   ${a.path}${missing(a.path)} (offset ${plural(count(a.offsetFrames), 'frame')})` +
       (a.durationSeconds !== null ? `  ${a.durationSeconds.toFixed(2)} s, ends at frame ${a.endFrame}` : info.missing.includes(a.path) ? '' : '  length not in its header') +
       `  volume ${Math.round(a.volume * 100)}%${a.muted ? '  muted' : ''}\n`
     : '';
@@ -347,7 +347,7 @@ export function sceneLines(info: SceneInfo): string {
     (info.camera ? `  camera  ${motion(info.camera, info.cameraLength)}\n` : '') +
     song +
     `  aspect  ${info.aspect.width}:${info.aspect.height}\n` +
-    (info.length ? `  length  ${plural(info.length.lastFrame, 'frame')} (${info.length.durationSeconds.toFixed(2)} s at 30 fps), the longest: ${info.length.longest}\n` : '')
+    (info.length ? `  length  ${plural(count(info.length.lastFrame), 'frame')} (${info.length.durationSeconds.toFixed(2)} s at 30 fps), the longest: ${info.length.longest}\n` : '')
   );
 }
 

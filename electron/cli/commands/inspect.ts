@@ -14,7 +14,7 @@ import { describeAudio, describeImage, describeWav, imageLines, inspectScene, re
 import { FILE_KIND_NAMES, fileKindByContent, fileKindByName, fileKindName, isImageKind, misnamedMessage, type FileKind } from '../../../shared/ipc/file-kind';
 import { extensionOf } from '../../../shared/ipc/file-types';
 import { displayPathAmong } from '../format';
-import { plural } from '../../../shared/i18n/plural';
+import { count, plural } from '../../../shared/i18n/plural';
 import { jsonFailure } from './edit-output';
 
 export type FileInfo =
@@ -111,20 +111,20 @@ function humanBlock(info: FileInfo, io: CliIo, givens: string[]): void {
   } else if (info.format === 'bvh' || info.format === 'vrma') {
     io.stdout(`${rel}\n${captureLines(info)}`);
   } else if (info.format === 'vpd') {
-    io.stdout(`${rel}\n  pose (VPD)  model ${info.model || '-'}\n  bones ${info.counts.bone}  morphs ${info.counts.morph}\n`);
+    io.stdout(`${rel}\n  pose (VPD)  model ${info.model || '-'}\n  bones ${count(info.counts.bone)}  morphs ${count(info.counts.morph)}\n`);
   } else {
     const c = info.counts;
     const absent = info.absentBlocks.length ? `  (absent: ${info.absentBlocks.join(', ')})` : '';
     io.stdout(
       `${rel}\n` +
         `  ${info.kind.padEnd(7)} ${info.header}  model "${info.model}"\n` +
-        `  length  ${plural(info.lastFrame, 'frame')} (${info.durationSeconds.toFixed(2)} s at 30 fps)\n` +
-        `  keys    bone ${c.bone}  morph ${c.morph}  camera ${c.camera}  light ${c.light}  shadow ${c.shadow}  ik ${c.ik}${absent}\n` +
-        `  tracks  ${plural(info.bones.length, 'bone')}, ${plural(info.morphs.length, 'morph')}` +
-        (c.camera ? `, ${plural(info.cameraCuts, 'camera cut')}` : '') +
+        `  length  ${plural(count(info.lastFrame), 'frame')} (${info.durationSeconds.toFixed(2)} s at 30 fps)\n` +
+        `  keys    bone ${count(c.bone)}  morph ${count(c.morph)}  camera ${count(c.camera)}  light ${count(c.light)}  shadow ${count(c.shadow)}  ik ${count(c.ik)}${absent}\n` +
+        `  tracks  ${plural(count(info.bones.length), 'bone')}, ${plural(count(info.morphs.length), 'morph')}` +
+        (c.camera ? `, ${plural(count(info.cameraCuts), 'camera cut')}` : '') +
         '\n',
     );
-    if (info.bones.length) io.stdout(`  bones   ${info.bones.slice(0, 24).join(' ')}${info.bones.length > 24 ? ` … (+${info.bones.length - 24})` : ''}\n`);
+    if (info.bones.length) io.stdout(`  bones   ${info.bones.slice(0, 24).join(' ')}${info.bones.length > 24 ? ` … (+${count(info.bones.length - 24)})` : ''}\n`);
   }
   for (const w of inspectWarningLines(info, io.locale)) io.stdout(`  ${warningPrefix(io.locale)} ${w}\n`);
   io.stdout('\n');

@@ -14,6 +14,7 @@ import {
   type VmdStudioApi,
 } from '../../../shared/ipc/contract';
 import { FRAME_CONTENT_TYPE, decodeFrame, encodeWire, fromWireJson, isFrameContentType } from './wire';
+import { pageTurns } from './page-turns';
 
 /** The largest settings request sent as keepalive (characters of JSON; the browser's budget is 64 KiB for all). */
 const KEEPALIVE_MAX_CHARS = 16 * 1024;
@@ -32,14 +33,11 @@ const FRAME_SLICE_MS = 8;
 async function frameBlobInSlices(chunks: readonly Uint8Array[]): Promise<Blob> {
   // A Blob made of Blobs refers to them without copying: only each slice is copied, once.
   const parts: Blob[] = [];
-  let t0 = performance.now();
+  const turn = pageTurns(FRAME_SLICE_MS);
   for (const c of chunks) {
     for (let a = 0; a < c.byteLength; a += FRAME_SLICE_BYTES) {
       parts.push(new Blob([c.subarray(a, Math.min(c.byteLength, a + FRAME_SLICE_BYTES))] as BlobPart[]));
-      if (performance.now() - t0 >= FRAME_SLICE_MS) {
-        await new Promise<void>((resolve) => setTimeout(resolve, 0));
-        t0 = performance.now();
-      }
+      await turn();
     }
   }
   return new Blob(parts);

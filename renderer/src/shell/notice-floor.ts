@@ -46,8 +46,9 @@ export const NOTICE_MIN_HEIGHT = 80;
  * With `pane` (the preview pane: NotificationList.vue passes it when the notices do not fit in the picture, as in
  * a window 1024 px wide, where with a camera shown the play bar wraps to four or five rows and the picture is
  * 180–290 px tall), the stack reaches down over the rest of the pane under the picture (the play bar and the
- * details) to the pane's bottom, above the status bar, and only floors there count: one notice cut to 80 px with
- * "+3 more" was no way to read them.
+ * details) to the pane's bottom, above the status bar and the floors there, and below the floors in the picture (the
+ * pick and mouse hints, the pose buttons, the camera switches: what the picture's bottom holds stays in sight): one
+ * notice cut to 80 px with "+3 more" was no way to read them.
  */
 export function noticeCorner(area: Box, floors: readonly Box[] = [], ceilings: readonly Box[] = [], pane?: Box): NoticeCorner {
   const width = Math.max(0, Math.min(NOTICE_WIDTH, area.right - area.left - 2 * NOTICE_GAP));
@@ -58,7 +59,13 @@ export function noticeCorner(area: Box, floors: readonly Box[] = [], ceilings: r
   // The floors under the stack's column, from the lowest edge it may take: the picture's, or the pane's below it.
   const low = pane && pane.bottom > area.bottom ? pane.bottom : area.bottom;
   let bottom = low - NOTICE_GAP;
-  for (const f of floors) if (across(f) && (low === area.bottom || f.top >= area.bottom)) bottom = Math.min(bottom, f.top - NOTICE_GAP);
+  // Reaching down from below, a floor inside the picture is a ceiling: the stack stays under it (with no bone picked,
+  // the mouse hint at the picture's bottom left was covered by notices reaching up from the play bar).
+  for (const f of floors) {
+    if (!across(f)) continue;
+    if (low === area.bottom || f.top >= area.bottom) bottom = Math.min(bottom, f.top - NOTICE_GAP);
+    else top = Math.max(top, f.bottom + NOTICE_GAP);
+  }
   return { left, width, bottom, maxHeight: Math.max(NOTICE_MIN_HEIGHT, bottom - top) };
 }
 

@@ -23,6 +23,7 @@ import type { RecoveryCopyInfo, RecoveryKind } from '../../../shared/ipc/recover
 import { stageMotionKind } from '../../../shared/vmd/inspect';
 import { writeVmdSteps, type VmdDocument } from '../../../shared/vmd';
 import { useApi } from '../api';
+import { pageTurns } from '../api/page-turns';
 import { useNotifyStore } from './notify';
 import { useSettingsStore } from './settings';
 import { encodeDocument, useWorkspaceStore, type OpenDocument } from './workspace';
@@ -105,14 +106,11 @@ export async function copyBytesInSlices(d: OpenDocument, sliceMs = COPY_SLICE_MS
     if (c.format === 'vpd') return c;
   }
   const steps = writeVmdSteps(d.doc);
-  let t0 = performance.now();
+  const turn = pageTurns(sliceMs);
   for (;;) {
     const r = steps.next();
     if (r.done) return { bytes: r.value, format: 'vmd' };
-    if (performance.now() - t0 >= sliceMs) {
-      await new Promise<void>((resolve) => setTimeout(resolve, 0));
-      t0 = performance.now();
-    }
+    await turn();
   }
 }
 

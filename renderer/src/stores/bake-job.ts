@@ -16,6 +16,7 @@ import type { UiStringKey } from '../../../shared/i18n/strings';
 import { useHistoryStore } from './history';
 import { useNotifyStore, type NoticeText } from './notify';
 import { usePreviewStore } from './preview';
+import { useSceneStore } from './scene';
 import { useSelectionStore } from './selection';
 import { useSettingsStore } from './settings';
 import { useWorkspaceStore } from './workspace';
@@ -72,6 +73,26 @@ export function useBakeJob<Settings, Value extends { doc: VmdDocument }, Result 
     controller = null;
     running.value = null;
     c?.abort();
+  }
+
+  /** The active actor's model file, or null (the built-in figure, a camera document, a model that could not be read). */
+  function modelPath(): string | null {
+    const a = useSceneStore().active;
+    return a && a.kind === 'actor' && a.model && !a.missingModel ? a.model : null;
+  }
+
+  /** The motion and model the form's range was typed for: the dialog opened on another starts from the whole motion. */
+  let rangeFor = '';
+  /** Opens the dialog on the active motion; on another motion or model than last time, `reset` clears the form's range first. */
+  function show(reset: () => void) {
+    const ws = useWorkspaceStore();
+    if (!ws.isOpen) return;
+    const target = `${ws.activeId}\n${ws.path ?? ws.fileName}\n${modelPath() ?? ''}`;
+    if (target !== rangeFor) {
+      rangeFor = target;
+      reset();
+    }
+    open.value = true;
   }
 
   function close() {
@@ -176,7 +197,7 @@ export function useBakeJob<Settings, Value extends { doc: VmdDocument }, Result 
     return true;
   }
 
-  return { open, running, result, failure, cancelled, dropped, drop, cancel, close, run, apply };
+  return { open, running, result, failure, cancelled, dropped, drop, cancel, close, modelPath, show, run, apply };
 }
 
 /** A bake form's field problem: the message key and its parameters. */

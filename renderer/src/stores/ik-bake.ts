@@ -24,7 +24,6 @@ import { useSelectionStore } from './selection';
 import { useHistoryStore } from './history';
 import { useNotifyStore, type NoticeText } from './notify';
 import { usePreviewStore } from './preview';
-import { useSceneStore } from './scene';
 import { useWorkspaceStore } from './workspace';
 
 /** The form as typed (strings, so a half-typed number is kept as it is). */
@@ -124,7 +123,7 @@ export const useIkBakeStore = defineStore('ik-bake', () => {
     // The curve pane's overlay of the result goes with it.
     onDrop: () => useFitPreviewStore().clear(),
   });
-  const { open, running, result, failure, cancelled, dropped, drop, cancel, close } = job;
+  const { open, running, result, failure, cancelled, dropped, drop, cancel, close, modelPath } = job;
   /** The link the plot shows: the user's pick from the list, or null for the default (defaultPlotLink). */
   const plotPick = ref<string | null>(null);
 
@@ -146,12 +145,6 @@ export const useIkBakeStore = defineStore('ik-bake', () => {
     if (!r) return null;
     if (plotPick.value && r.report.bones.includes(plotPick.value)) return plotPick.value;
     return defaultPlotLink(r.report, chains(), activeBone());
-  }
-
-  /** The active actor's model file, or null (the built-in figure, a camera document, a model that could not be read). */
-  function modelPath(): string | null {
-    const a = useSceneStore().active;
-    return a && a.kind === 'actor' && a.model && !a.missingModel ? a.model : null;
   }
 
   /** The model's IK chains as the preview read it (null: not read yet, or another model shown). */
@@ -213,18 +206,13 @@ export const useIkBakeStore = defineStore('ik-bake', () => {
     drop();
   }
 
-  let rangeFor = '';
+  /** Opens the dialog; on another motion or model than last time, from the whole motion and the IK it has on. */
   function show() {
-    const ws = useWorkspaceStore();
-    if (!ws.isOpen) return;
-    const target = `${ws.activeId}\n${ws.path ?? ws.fileName}\n${modelPath() ?? ''}`;
-    if (target !== rangeFor) {
-      rangeFor = target;
+    job.show(() => {
       form.from = '';
       form.to = '';
       form.bones = null;
-    }
-    open.value = true;
+    });
   }
 
   /** Bakes the active motion's IK on the active actor's model; true when a result is waiting for Apply. */

@@ -18,7 +18,6 @@ import { useFitPreviewStore } from './fit-preview';
 import { useHistoryStore } from './history';
 import type { NoticeText } from './notify';
 import { usePreviewStore } from './preview';
-import { useSceneStore } from './scene';
 import { useWorkspaceStore } from './workspace';
 
 /** The form as typed (strings, so a half-typed number is kept as it is). */
@@ -89,27 +88,14 @@ export const useBakeStore = defineStore('physics-bake', () => {
     // The curve pane's overlay of the result goes with it.
     onDrop: () => useFitPreviewStore().clear(),
   });
-  const { open, running, result, failure, cancelled, dropped, drop, cancel, close } = job;
+  const { open, running, result, failure, cancelled, dropped, drop, cancel, close, modelPath } = job;
 
-  /** The active actor's model file, or null (the built-in figure, a camera document, a model that could not be read). */
-  function modelPath(): string | null {
-    const a = useSceneStore().active;
-    return a && a.kind === 'actor' && a.model && !a.missingModel ? a.model : null;
-  }
-
-  /** The motion and model the range was typed for: the dialog opened on another starts from the whole motion. */
-  let rangeFor = '';
-
+  /** Opens the dialog; on another motion or model than last time, from the whole motion. */
   function show() {
-    const ws = useWorkspaceStore();
-    if (!ws.isOpen) return;
-    const target = `${ws.activeId}\n${ws.path ?? ws.fileName}\n${modelPath() ?? ''}`;
-    if (target !== rangeFor) {
-      rangeFor = target;
+    job.show(() => {
       form.from = '';
       form.to = '';
-    }
-    open.value = true;
+    });
   }
 
   /**

@@ -2,7 +2,7 @@
  * Where the notices stand (shell/notice-floor.ts noticeCorner): the bottom right corner of the preview's
  * picture, inset 8 px, at most 380 px wide; above the floors and below the ceilings that lie across that column;
  * reaching down over the rest of the preview pane only when asked (NotificationList.vue asks where the picture
- * holds fewer than two notices), and then above the floors there only. Every expected value is worked out by hand
+ * holds fewer than two notices), and then above the floors there and below the floors in the picture. Every expected value is worked out by hand
  * from the boxes below (a picture 400 × 500 px at x 900–1300, y 100–600).
  */
 import { describe, expect, it } from 'vitest';
@@ -35,13 +35,18 @@ describe('the notices’ corner in the preview', () => {
     expect(noticeCorner(PICTURE, [box(1000, 300, 1100, 320)], [box(1000, 250, 1100, 280)])).toEqual({ left: 912, width: 380, bottom: 292, maxHeight: 80 });
   });
 
-  it('given the pane, reaches down to its bottom over the play bar, above only the floors below the picture', () => {
+  it('given the pane, reaches down to its bottom over the play bar, above the floors below the picture and below those in it', () => {
     const pane = box(900, 60, 1300, 800);
-    const switches = box(1180, 570, 1294, 592); // in the picture: covered now
-    expect(noticeCorner(PICTURE, [switches], [], pane)).toEqual({ left: 912, width: 380, bottom: 792, maxHeight: 792 - 108 });
+    expect(noticeCorner(PICTURE, [], [], pane)).toEqual({ left: 912, width: 380, bottom: 792, maxHeight: 792 - 108 });
+    // The camera switches at the picture's bottom: reaching up from below, the stack stops under them (592 + 8).
+    const switches = box(1180, 570, 1294, 592);
+    expect(noticeCorner(PICTURE, [switches], [], pane)).toEqual({ left: 912, width: 380, bottom: 792, maxHeight: 792 - 600 });
+    // The mouse and pick hints across the picture's bottom left (no bone picked): as high as the lower of the two.
+    const hints = box(904, 540, 1300, 596);
+    expect(noticeCorner(PICTURE, [hints, switches], [box(1200, 104, 1290, 130)], pane)).toEqual({ left: 912, width: 380, bottom: 792, maxHeight: 792 - 604 });
     // A panel's footer under the picture, across the column (a retarget panel dragged wide): the stack stays above it.
     const footer = box(8, 700, 1000, 740);
-    expect(noticeCorner(PICTURE, [switches, footer], [], pane)).toEqual({ left: 912, width: 380, bottom: 692, maxHeight: 692 - 108 });
+    expect(noticeCorner(PICTURE, [switches, footer], [], pane)).toEqual({ left: 912, width: 380, bottom: 692, maxHeight: 692 - 600 });
     // A pane that ends with the picture adds nothing.
     expect(noticeCorner(PICTURE, [switches], [], PICTURE)).toEqual({ left: 912, width: 380, bottom: 562, maxHeight: 562 - 108 });
   });

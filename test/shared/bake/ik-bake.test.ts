@@ -245,5 +245,13 @@ describe('IK bake', () => {
     const r3 = ikBake(gene, input, { bones: ['左腕ＩＫ'] });
     expect(r3.ok).toBe(false);
     if (!r3.ok) expect(r3.error.message).toMatch(/has no IK bone "左腕ＩＫ" \(its IK bones: .*左足ＩＫ/);
+    // The start both bakes share (bake/options.ts bakeStart, bakeModelName): a camera motion refused naming this bake;
+    // a model with no name said as "the model"; --to before --from refused naming the option.
+    const r4 = ikBake(gene, corpusMotion('threejs/vmds/wavefile_camera.vmd'));
+    expect(r4.ok ? null : [r4.error.code, r4.error.params?.op]).toEqual(['E_CAMERA_MOTION', 'ik-bake']);
+    const r5 = ikBake({ ...noIk, name: ' ' }, input);
+    expect(r5.ok ? null : r5.error.message).toBe('the model has no IK bones: there is no IK to bake');
+    const r6 = ikBake(gene, input, { from: 10, to: 5 });
+    expect(r6.ok ? null : [r6.error.code, r6.error.option]).toEqual(['E_ARGUMENT', 'to']);
   }, 120_000);
 });
