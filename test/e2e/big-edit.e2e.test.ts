@@ -40,6 +40,13 @@ const KEYS = BONES * PER_BONE;
 const STEP = 3; // frames between a track's keys
 const SHIFT = 5; // the drag: every key 5 frames later
 const ROUNDS = 3;
+/**
+ * The autosave test's edits: two, so a copy is seen made after the first edit and made again after a second
+ * (the later copy replacing the first). Issue 31's three rounds are the edits' timings above; the autosave copy's
+ * [perf] line is a median of these two (the third round, a 66.6 MB drag, copy and upload, checked nothing the
+ * second does not; the test alone took 82 s with it, 48 s without, at load 19).
+ */
+const AUTOSAVE_ROUNDS = 2;
 
 interface Sample {
   /** Longest gap between two animation frames (ms). */
@@ -522,7 +529,7 @@ describe('whole-motion edits at 600,000 keys (issue 31)', () => {
     };
     const rows: Sample[] = [];
     const { frame, ppf } = await keyInView(page);
-    for (let round = 0; round < ROUNDS; round++) {
+    for (let round = 0; round < AUTOSAVE_ROUNDS; round++) {
       // Every key 5 frames later again (the keys are at frame + 5 × round now): the file built here by hand.
       const p = await keyPoint(page, `track-bone:${track}`, frame + SHIFT * round);
       await page.mouse.click(p.x, p.y);

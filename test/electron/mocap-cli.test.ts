@@ -46,6 +46,35 @@ async function run(argv: string[], cwd: string) {
 const noGlitches = (err: string) => err.split('\n').filter((l) => !l.includes(' capture glitches (')).join('\n');
 const noGlitchWarnings = (w: string[]) => w.filter((l) => !l.includes(' capture glitches ('));
 
+/**
+ * 131_01 cut to its first `n` frames: the hierarchy and the Frame Time line as they are (line 187 stays line 187).
+ * For the tests about a flag, a map or a warning, which the capture's length does not change: the whole walk is
+ * fitted by the tests that read its figures (about 4 CPU s a fit), so these need not fit it again.
+ */
+function walkCut(n: number, text = readFileSync(corpusPath(WALK), 'utf8')): string {
+  const lines = text.split('\n');
+  const at = lines.findIndex((l) => l.startsWith('MOTION'));
+  expect(lines[at + 1]).toMatch(/^Frames: 994\r?$/);
+  return [...lines.slice(0, at), 'MOTION', `Frames: ${n}`, lines[at + 2], ...lines.slice(at + 3, at + 3 + n)].join('\n');
+}
+
+/**
+ * The whole walk imported once per file for the tests that only read what it wrote (each awaits it, so a test
+ * run alone with -t makes it itself): onto the standard skeleton, and onto the low-poly Miku, both with --json.
+ */
+const once = <T,>(make: () => Promise<T>) => {
+  let p: Promise<T> | undefined;
+  return () => (p ??= make());
+};
+const walkOnFigure = once(async () => {
+  const dir = mk();
+  return { dir, r: await run(['import-bvh', corpusPath(WALK), '-o', 'walk.vmd', '--json'], dir) };
+});
+const walkOnMiku = once(async () => {
+  const dir = mk();
+  return { dir, r: await run(['import-bvh', corpusPath(WALK), '--model', corpusPath(MIKU), '-o', 'walk-json.vmd', '--json'], dir) };
+});
+
 function model(rel: string): ModelData {
   const r = readModel(new Uint8Array(readFileSync(corpusPath(rel))));
   if (!r.ok) throw new Error(r.error.message);
@@ -232,7 +261,8 @@ describe.skipIf(!corpusPresent)('mocap commands on the corpus', () => {
     const t = buildTracks(vmd(path.join(dir, 'walk.vmd'))).bones;
     expect(t.names.length).toBeGreaterThan(10);
     t.names.forEach((n, k) => expect(t.frames[t.start[k + 1] - 1], n).toBe(248));
-    const j = await run(['import-bvh', corpusPath(WALK), '--model', corpusPath(MIKU), '-o', 'walk-json.vmd', '--json'], dir);
+    const { r: j } = await walkOnMiku();
+    expect(j.code, j.err).toBe(0);
     expect(JSON.parse(j.out).lastFrame).toBe(248);
     // The header names the model: ローポリ初音さん is 16 bytes of Shift_JIS (24 of UTF-8), so it fits; no warning.
     expect(decodeName(vmd(path.join(dir, 'walk.vmd')).modelName)).toBe('ローポリ初音さん');
@@ -247,7 +277,7 @@ describe.skipIf(!corpusPresent)('mocap commands on the corpus', () => {
 
   it('import-bvh without --model: the figure between output frames is said as the capture\'s own, not as a part of the error (it can be larger or smaller)', async () => {
     const dir = mk();
-    const r = await run(['import-bvh', corpusPath(WALK), '-o', 'walk.vmd', '--json'], dir);
+    const { r } = await walkOnFigure();
     expect(r.code, r.err).toBe(0);
     const j = JSON.parse(r.out);
     // The capture's stray off the path between its poses at neighbouring output frames is measured on the
@@ -269,11 +299,13 @@ describe.skipIf(!corpusPresent)('mocap commands on the corpus', () => {
   it('import-bvh says which --map rows name nothing (a typo was dropped without a word; only --json listed it)', async () => {
     const dir = mk();
     writeFileSync(path.join(dir, 'map.json'), JSON.stringify({ LeftHipp: 'leftUpperLeg', LeftHip: 'leftUpperLegg' }));
-    const r = await run(['import-bvh', corpusPath(WALK), '--model', corpusPath(MIKU), '-o', 'walk.vmd', '--map', 'map.json'], dir);
+    const walk = path.join(dir, 'walk.bvh');
+    writeFileSync(walk, walkCut(25));
+    const r = await run(['import-bvh', walk, '--model', corpusPath(MIKU), '-o', 'walk.vmd', '--map', 'map.json'], dir);
     expect(r.code, r.err).toBe(0);
     expect(r.err).toBe(
-      `vmd-studio: warning: ${corpusPath(WALK)}: map rows naming no joint of the capture (left out): LeftHipp\n` +
-        `vmd-studio: warning: ${corpusPath(WALK)}: map rows naming no humanoid part or bone (left out): leftUpperLegg\n`,
+      `vmd-studio: warning: ${walk}: map rows naming no joint of the capture (left out): LeftHipp\n` +
+        `vmd-studio: warning: ${walk}: map rows naming no humanoid part or bone (left out): leftUpperLegg\n`,
     );
   });
 
@@ -281,16 +313,18 @@ describe.skipIf(!corpusPresent)('mocap commands on the corpus', () => {
     const dir = mk();
     writeFileSync(path.join(dir, 'bones.json'), JSON.stringify({ bones: { LeftHip: 'leftUpperLeg' } }));
     writeFileSync(path.join(dir, 'both.json'), JSON.stringify({ bones: { LeftHip: 'leftUpperLeg' }, morphs: { happy: '笑い', aa: 'あ' } }));
-    const plain = await run(['import-bvh', corpusPath(WALK), '-o', 'plain.vmd', '--map', 'bones.json'], dir);
+    const walk = path.join(dir, 'walk.bvh');
+    writeFileSync(walk, walkCut(121));
+    const plain = await run(['import-bvh', walk, '-o', 'plain.vmd', '--map', 'bones.json'], dir);
     expect([plain.code, noGlitches(plain.err)]).toEqual([0, '']);
     const warning = '--map both.json: 2 "morphs" rows ignored: a BVH has joints only, no morphs or expressions, so import-bvh reads only the map\'s joint rows (the "bones" section)';
-    const r = await run(['import-bvh', corpusPath(WALK), '-o', 'both.vmd', '--map', 'both.json', '--json'], dir);
+    const r = await run(['import-bvh', walk, '-o', 'both.vmd', '--map', 'both.json', '--json'], dir);
     expect(r.code, r.err).toBe(0);
-    expect(noGlitches(r.err)).toBe(`vmd-studio: warning: ${corpusPath(WALK)}: ${warning}\n`);
+    expect(noGlitches(r.err)).toBe(`vmd-studio: warning: ${walk}: ${warning}\n`);
     expect(noGlitchWarnings(JSON.parse(r.out).warnings)).toEqual([warning]);
     expect(readFileSync(path.join(dir, 'both.vmd')).equals(readFileSync(path.join(dir, 'plain.vmd')))).toBe(true);
     mkdirSync(path.join(dir, 'in'));
-    copyFileSync(corpusPath(WALK), path.join(dir, 'in', 'walk.bvh'));
+    copyFileSync(walk, path.join(dir, 'in', 'walk.bvh'));
     const b = await run(['batch', 'import-bvh', 'in', '-o', 'out', '--map', 'both.json', '--jobs', '1', '--quiet', '--report', 'report.json'], dir);
     expect(b.code, b.err).toBe(0);
     const w = JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8')).results[0].report.warnings as string[];
@@ -310,8 +344,10 @@ describe.skipIf(!corpusPresent)('--origin', () => {
       sampleBoneInto(t, k, 0, p, q, 0);
       return [...p];
     };
-    const kept = await run(['import-bvh', corpusPath(WALK), '-o', 'kept.vmd', '--quiet'], dir);
-    const moved = await run(['import-bvh', corpusPath(WALK), '-o', 'moved.vmd', '--origin', '--quiet'], dir);
+    // The walk's first second (121 frames): --origin moves it by where it is at frame 0.
+    writeFileSync(path.join(dir, 'walk.bvh'), walkCut(121));
+    const kept = await run(['import-bvh', 'walk.bvh', '-o', 'kept.vmd', '--quiet'], dir);
+    const moved = await run(['import-bvh', 'walk.bvh', '-o', 'moved.vmd', '--origin', '--quiet'], dir);
     expect([kept.code, moved.code], kept.err + moved.err).toEqual([0, 0]);
     const c = at0('kept.vmd', 'センター'), m = at0('moved.vmd', 'センター');
     expect(Math.hypot(c[0], c[2])).toBeGreaterThan(5);
@@ -324,7 +360,7 @@ describe.skipIf(!corpusPresent)('--origin', () => {
       expect(Math.abs(b[2] - (a[2] - c[2])), ik).toBeLessThan(0.05);
     }
     mkdirSync(path.join(dir, 'in'));
-    copyFileSync(corpusPath(WALK), path.join(dir, 'in', 'walk.bvh'));
+    copyFileSync(path.join(dir, 'walk.bvh'), path.join(dir, 'in', 'walk.bvh'));
     const b = await run(['batch', 'import-bvh', 'in', '-o', 'out', '--origin', '--jobs', '1', '--quiet'], dir);
     expect(b.code, b.err).toBe(0);
     expect(Buffer.compare(readFileSync(path.join(dir, 'out', 'walk.vmd')), readFileSync(path.join(dir, 'moved.vmd')))).toBe(0);
@@ -370,18 +406,27 @@ describe.skipIf(!corpusPresent)('a broken Frame Time', () => {
     mkdirSync(path.join(dir, 'in'));
     const text = readFileSync(corpusPath(WALK), 'utf8');
     expect(text).toMatch(/^Frame Time: \.0083333\r?$/m);
+    // The first bad file is the whole walk, the other two its first 25 frames (a fit of the whole walk each
+    // adds nothing here): 994 frames at 120 fps are output frames 0–248 (993/4 = 248.25), 25 are 0–6 (24/4).
+    const cut = walkCut(25, text);
+    const sizes = [
+      { text, frames: 994, last: 248 },
+      { text: cut, frames: 25, last: 6 },
+      { text: cut, frames: 25, last: 6 },
+    ];
     for (const [i, ft] of ['0', '-0.0083', 'abc'].entries()) {
-      writeFileSync(path.join(dir, 'in', `bad${i}.bvh`), text.replace(/^Frame Time: .*$/m, `Frame Time: ${ft}`));
+      const { frames, last } = sizes[i];
+      writeFileSync(path.join(dir, 'in', `bad${i}.bvh`), sizes[i].text.replace(/^Frame Time: .*$/m, `Frame Time: ${ft}`));
       const no = await run(['import-bvh', `in/bad${i}.bvh`, '-o', `no${i}.vmd`], dir);
       expect(no.code).toBe(1);
       expect(no.err).toMatch(/^vmd-studio: .*bad\d\.bvh: Frame Time must be .*; give the capture's frame rate \(--fps N\) to read it anyway \(line 187\)\n$/);
       const r = await run(['import-bvh', `in/bad${i}.bvh`, '-o', `ok${i}.vmd`, '--fps', '120'], dir);
       expect(r.code, r.err).toBe(0);
-      // 994 frames at 120 fps: 0–248 at 30 fps, as with the file's own Frame Time.
-      expect(r.out).toMatch(/: 994 frames at 120 fps → 0–248;/);
+      // At 120 fps, as with the file's own Frame Time.
+      expect(r.out).toContain(`: ${frames} frames at 120 fps → 0–${last};`);
       // Said of the file it read, as an error about it would be (named as typed).
       expect(noGlitches(r.err)).toMatch(new RegExp(`^vmd-studio: warning: in/bad${i}\\.bvh: Frame Time must be .* \\(line 187\\): ignored, the frames taken at the 120 fps given\\n$`));
-      expect(buildTracks(vmd(path.join(dir, `ok${i}.vmd`))).lastFrame).toBe(248);
+      expect(buildTracks(vmd(path.join(dir, `ok${i}.vmd`))).lastFrame).toBe(last);
     }
     const b = await run(['batch', 'import-bvh', 'in', '-o', 'out', '--fps', '120', '--jobs', '1', '--quiet', '--report', 'report.json'], dir);
     expect(b.code, b.err).toBe(0);
@@ -389,7 +434,7 @@ describe.skipIf(!corpusPresent)('a broken Frame Time', () => {
     expect(rep.results).toHaveLength(3);
     // The batch's report words it as import-bvh does, naming the file (captureWarnings, one function for both).
     for (const x of rep.results) expect(x.report.warnings.filter((w: string) => new RegExp(`^${path.basename(x.input).replace('.', '\\.')}: Frame Time must be .* \\(line 187\\): ignored, the frames taken at the 120 fps given$`).test(w))).toHaveLength(1);
-    expect(readFileSync(path.join(dir, 'out', 'bad2.vmd')).equals(readFileSync(path.join(dir, 'ok2.vmd')))).toBe(true);
+    for (const i of [0, 2]) expect(readFileSync(path.join(dir, 'out', `bad${i}.vmd`)).equals(readFileSync(path.join(dir, `ok${i}.vmd`))), `bad${i}`).toBe(true);
     expect((await run(['batch', 'import-bvh', 'in', '-o', 'out-no', '--jobs', '1', '--quiet'], dir)).code).toBe(1);
   });
 });
@@ -452,10 +497,11 @@ describe('a capture that is not a body', () => {
 describe.skipIf(!corpusPresent)('mocap commands without --model: the standard MMD skeleton', () => {
   it('import-bvh keys only the standard bones, at the figure\'s proportions, and export-bvh plays a motion on them', async () => {
     const dir = mk();
-    const r = await run(['import-bvh', corpusPath(WALK), '-o', 'walk.vmd', '--json'], dir);
+    const figure = await walkOnFigure();
+    const r = figure.r;
     expect(r.code, r.err).toBe(0);
     expect(JSON.parse(r.out).model).toBeNull();
-    const d = readVmd(new Uint8Array(readFileSync(path.join(dir, 'walk.vmd'))));
+    const d = readVmd(new Uint8Array(readFileSync(path.join(figure.dir, 'walk.vmd'))));
     if (!d.ok) throw new Error(d.error.message);
     const bones = buildTracks(d.value).bones;
     const standard = new Set(defaultFigureBones().map((b) => b.name));
@@ -466,7 +512,7 @@ describe.skipIf(!corpusPresent)('mocap commands without --model: the standard MM
     expect(Array.from(d.value.modelName).every((b) => b === 0)).toBe(true);
     // Onto the low-poly Miku (about 11 units tall, legs 5.6) the hips move less than onto the figure
     // (20 units, legs 7.7): the capture's translation is scaled by leg length.
-    const m = await run(['import-bvh', corpusPath(WALK), '--model', corpusPath(MIKU), '-o', 'walk-miku.vmd', '--json'], dir);
+    const { r: m } = await walkOnMiku();
     expect(m.code, m.err).toBe(0);
     expect(JSON.parse(r.out).scale).toBeGreaterThan(JSON.parse(m.out).scale);
     // A motion played on the standard skeleton: every frame, its humanoid joints.
@@ -672,7 +718,9 @@ describe.skipIf(!corpusPresent)('import-bvh --map', () => {
     const dir = mk();
     // Unmap the left forearm and the right hand: their bones get no keys, the rest plays as before.
     writeFileSync(path.join(dir, 'map.csv'), 'joint,part\n# CMU arms\nLeftElbow,-\nRightWrist,-\n');
-    const r = await run(['import-bvh', corpusPath(WALK), '--model', corpusPath(MIKU), '-o', 'w.vmd', '--map', 'map.csv', '--no-foot-ik', '--json'], dir);
+    // The walk's first second: which bones are keyed does not need the whole walk fitted.
+    writeFileSync(path.join(dir, 'walk.bvh'), walkCut(121));
+    const r = await run(['import-bvh', 'walk.bvh', '--model', corpusPath(MIKU), '-o', 'w.vmd', '--map', 'map.csv', '--no-foot-ik', '--json'], dir);
     expect(r.code, r.err).toBe(0);
     const rep = JSON.parse(r.out);
     expect(rep.map).toBe('file');
