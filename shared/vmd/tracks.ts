@@ -7,7 +7,7 @@
  */
 import type { FixedBlock, VmdDocument } from './vmd-document';
 import { BONE, CAMERA, IK, LIGHT, MORPH, SHADOW } from './vmd-layout';
-import { decodeName, isLoneSpelling } from './sjis';
+import { decodeLoneName, decodeName } from './sjis';
 import { wasmInstance } from './tracks-wasm';
 
 export interface NamedTracks {
@@ -276,11 +276,15 @@ export function groupByName(block: FixedBlock, valueOffset = -1): Grouping {
       // one, a new lone one is a new name, and no index is needed (a tenth of the read of a
       // 3,000-name motion). From the first other spelling on, the index is made and every new one
       // is looked up.
-      if (!aliasable && !isLoneSpelling(bytes, o, NAME_FIELD)) {
-        aliasable = true;
-        index = indexOfNames(names);
+      let name = aliasable ? null : decodeLoneName(bytes, o, NAME_FIELD);
+      if (name === null) {
+        if (!aliasable) {
+          aliasable = true;
+          index = indexOfNames(names);
+        }
+        name = decodeName(bytes, o, NAME_FIELD);
       }
-      nameTrack[r] = trackOfName(decodeName(bytes, o, NAME_FIELD), names, index);
+      nameTrack[r] = trackOfName(name, names, index);
       table[slot] = r;
       if (2 * known > mask) {
         mask = 2 * mask + 1;
@@ -353,11 +357,15 @@ function groupInWasm(block: FixedBlock, valueOffset: number): WasmGrouping | nul
   let aliasable = false, same = true;
   for (let r = 0; r < spellings; r++) {
     const o = first[r] * size;
-    if (!aliasable && !isLoneSpelling(bytes, o, NAME_FIELD)) {
-      aliasable = true;
-      index = indexOfNames(names);
+    let name = aliasable ? null : decodeLoneName(bytes, o, NAME_FIELD);
+    if (name === null) {
+      if (!aliasable) {
+        aliasable = true;
+        index = indexOfNames(names);
+      }
+      name = decodeName(bytes, o, NAME_FIELD);
     }
-    const t = trackOfName(decodeName(bytes, o, NAME_FIELD), names, index);
+    const t = trackOfName(name, names, index);
     trackOfSpelling[r] = t;
     if (t !== r) same = false;
   }
