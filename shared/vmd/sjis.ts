@@ -151,6 +151,33 @@ export function isLoneSpelling(bytes: Uint8Array, start: number, fieldLength: nu
   return true;
 }
 
+/**
+ * decodeName of a field whose name is a lone spelling (isLoneSpelling), or null for any other (then
+ * decodeName it): both in one pass over the bytes, for a grouping that decodes each new name and needs to
+ * know whether it may decode as another spelling does. A lone unit's character is the table's (for an
+ * ASCII byte, the byte itself, which is what the table gives it too), so the string is decodeName's.
+ * Against isLoneSpelling, then decodeName, this reads each byte once: 2,974 Japanese names took 169
+ * instead of 265 µs (issue 31, a loaded machine).
+ */
+export function decodeLoneName(bytes: Uint8Array, start: number, fieldLength: number): string | null {
+  const t = (units ??= unitTable());
+  const l = (lone ??= loneTable());
+  const out = unitsOf(fieldLength);
+  let k = 0;
+  for (let i = start, end = start + fieldLength; i < end; i++) {
+    const b = bytes[i];
+    if (b === 0) break;
+    let u = b;
+    if (b >= 0x80 && (b < 0xa1 || b > 0xdf)) {
+      if (i + 1 >= end || bytes[i + 1] === 0) return null; // a lead byte cut by the field's end or the NUL
+      u = (b << 8) | bytes[++i];
+    }
+    if (l[u] === 0) return null;
+    out[k++] = t[u];
+  }
+  return stringOfUnits(out, k);
+}
+
 /** Decodes a fixed-length Shift_JIS field, dropping U+FFFD left by a cut character at the end. */
 export function decodeName(bytes: Uint8Array, start = 0, fieldLength = bytes.length - start): string {
   const n = nameLength(bytes, start, fieldLength);

@@ -7,7 +7,7 @@
  */
 import type { FixedBlock, VmdDocument } from './vmd-document';
 import { BONE, CAMERA, IK, LIGHT, MORPH, SHADOW } from './vmd-layout';
-import { decodeName, isLoneSpelling } from './sjis';
+import { decodeLoneName, decodeName } from './sjis';
 import { wasmInstance } from './tracks-wasm';
 
 export interface NamedTracks {
@@ -21,7 +21,11 @@ export interface NamedTracks {
   readonly record: Uint32Array;
   /** Keys dropped because an earlier record had the same name and frame. */
   readonly duplicates: number;
-  /** Track index by display name. */
+  /**
+   * Track index by display name. Built when first asked (and kept): a read that never looks a name up
+   * (opening a motion, a conversion) does not pay for a Map of every name. Copies made by spreading the
+   * tracks (`{ ...tracks }`) take the built Map.
+   */
   readonly index: Map<string, number>;
 }
 
@@ -92,7 +96,8 @@ export interface Grouping {
   /** Keys per track. */
   keysPerTrack: Uint32Array;
   names: string[];
-  index: Map<string, number>;
+  /** The name → track Map, where the grouping needed one (some names may decode alike); else null, and namesIndex builds it. */
+  index: Map<string, number> | null;
   /** Distinct names as bytes up to the NUL (names that decode alike are counted apart). */
   spellings: number;
 }
@@ -130,15 +135,54 @@ function nameTableOf(words: Int32Array, n: number, mask: number): Int32Array<Arr
 }
 
 /**
- * The track of a decoded name, made (appended to names and index) when it is new. `fresh`: the name is
- * known to be new, and is not looked up.
+ * The track of a decoded name, made (appended to names, and to index when there is one) when it is new.
+ * `index` null: every name so far is known to be new (lone spellings, see groupByName), and is not
+ * looked up.
  */
-function trackOfName(name: string, names: string[], index: Map<string, number>, fresh: boolean): number {
-  const known = fresh ? undefined : index.get(name);
+function trackOfName(name: string, names: string[], index: Map<string, number> | null): number {
+  const known = index === null ? undefined : index.get(name);
   if (known !== undefined) return known;
   names.push(name);
-  index.set(name, names.length - 1);
+  index?.set(name, names.length - 1);
   return names.length - 1;
+}
+
+/**
+ * The name → track Map of a grouping's names (distinct, as trackOfName makes them), in track order: what
+ * a grouping that looked names up builds on the way. Exported for its test.
+ */
+export function indexOfNames(names: readonly string[]): Map<string, number> {
+  const index = new Map<string, number>();
+  for (let t = 0; t < names.length; t++) index.set(names[t], t);
+  return index;
+}
+
+/** Where a NamedTracks keeps its index once made (or the grouping's, where it needed one): not enumerable, so spreads and entries skip it. */
+const BUILT_INDEX = Symbol('index');
+
+interface IndexHolder {
+  readonly names: readonly string[];
+  [BUILT_INDEX]: Map<string, number> | null;
+}
+
+function builtIndex(this: IndexHolder): Map<string, number> {
+  return (this[BUILT_INDEX] ??= indexOfNames(this.names));
+}
+
+/** One getter for every NamedTracks: objects given it the same way share V8's hidden class (a closure per object would give each its own). */
+const INDEX_GETTER: PropertyDescriptor = { get: builtIndex, enumerable: true, configurable: true };
+
+/**
+ * `t` with its `index` a getter: `built` (the grouping's Map, where it needed one) or, when first asked,
+ * indexOfNames of its names, kept. A read that never looks a name up (the editor's open, a conversion,
+ * the bench) does not make the Map: 2,974 Map.sets were some 200 µs of a 1.6 MB motion's ~1.6 ms read
+ * (issue 31). The getter is an own, enumerable property, so `{ ...tracks }` copies the Map. Added by
+ * defineProperty, not as an accessor in the object literal: V8 keeps such literals in dictionary mode,
+ * and every read of their arrays (sampling, drawing) would be a slow lookup.
+ */
+function withIndex<T extends { readonly names: readonly string[] }>(t: T, built: Map<string, number> | null): T & { readonly index: Map<string, number> } {
+  Object.defineProperty(t, BUILT_INDEX, { value: built, writable: true, enumerable: false, configurable: true });
+  return Object.defineProperty(t, 'index', INDEX_GETTER) as T & { readonly index: Map<string, number> };
 }
 
 /**
@@ -163,7 +207,7 @@ export function groupByName(block: FixedBlock, valueOffset = -1): Grouping {
   const fileFrames = new Uint32Array(count);
   const withValues = valueOffset >= 0;
   const fileValues = new Int32Array(withValues ? count : 0);
-  const index = new Map<string, number>();
+  let index: Map<string, number> | null = null;
   const names: string[] = [];
   // Names: 4 words each, and the track.
   let cap = 64, known = 0;
@@ -229,10 +273,18 @@ export function groupByName(block: FixedBlock, valueOffset = -1): Grouping {
       words[4 * r + 2] = a2;
       words[4 * r + 3] = a3;
       // Two lone spellings (see sjis.ts) never decode alike: while every spelling so far has been
-      // one, a new lone one is a new name, and the index need not be asked (a tenth of the read of
-      // a 3,000-name motion). After any other spelling, every new one is looked up.
-      if (aliasable || !isLoneSpelling(bytes, o, NAME_FIELD)) aliasable = true;
-      nameTrack[r] = trackOfName(decodeName(bytes, o, NAME_FIELD), names, index, !aliasable);
+      // one, a new lone one is a new name, and no index is needed (a tenth of the read of a
+      // 3,000-name motion). From the first other spelling on, the index is made and every new one
+      // is looked up.
+      let name = aliasable ? null : decodeLoneName(bytes, o, NAME_FIELD);
+      if (name === null) {
+        if (!aliasable) {
+          aliasable = true;
+          index = indexOfNames(names);
+        }
+        name = decodeName(bytes, o, NAME_FIELD);
+      }
+      nameTrack[r] = trackOfName(name, names, index);
       table[slot] = r;
       if (2 * known > mask) {
         mask = 2 * mask + 1;
@@ -278,7 +330,7 @@ interface WasmGrouping {
   at: ReturnType<typeof wasmLayout>;
   spellings: number;
   names: string[];
-  index: Map<string, number>;
+  index: Map<string, number> | null;
   /** Track of each spelling, in the memory at `at.map`. */
   trackOfSpelling: Uint32Array;
   /** Whether every spelling is a track of its own, of the same number. */
@@ -299,14 +351,21 @@ function groupInWasm(block: FixedBlock, valueOffset: number): WasmGrouping | nul
   new Uint8Array(buf, 0, n * size).set(bytes);
   const spellings = w.exports.group(n, size, valueOffset, at.names, at.frames, at.values, at.words, at.keys, at.first, at.table);
   const first = new Uint32Array(buf, at.first, spellings);
-  const index = new Map<string, number>();
+  let index: Map<string, number> | null = null;
   const names: string[] = [];
   const trackOfSpelling = new Uint32Array(buf, at.map, spellings);
   let aliasable = false, same = true;
   for (let r = 0; r < spellings; r++) {
     const o = first[r] * size;
-    if (aliasable || !isLoneSpelling(bytes, o, NAME_FIELD)) aliasable = true;
-    const t = trackOfName(decodeName(bytes, o, NAME_FIELD), names, index, !aliasable);
+    let name = aliasable ? null : decodeLoneName(bytes, o, NAME_FIELD);
+    if (name === null) {
+      if (!aliasable) {
+        aliasable = true;
+        index = indexOfNames(names);
+      }
+      name = decodeName(bytes, o, NAME_FIELD);
+    }
+    const t = trackOfName(name, names, index);
     trackOfSpelling[r] = t;
     if (t !== r) same = false;
   }
@@ -331,7 +390,7 @@ function groupByNameWasm(block: FixedBlock, valueOffset: number): Grouping | nul
 
 interface WasmOrdered extends Ordered {
   names: string[];
-  index: Map<string, number>;
+  index: Map<string, number> | null;
   /** The instance and its memory's layout: `dest` is at `at.names`, the kept records at `at.order`, the file's values at `at.values`. */
   w: WasmGrouping['w'];
   at: WasmGrouping['at'];
@@ -675,21 +734,22 @@ export function buildBoneTracks(block: FixedBlock): BoneTracks {
     if (o !== null) {
       // The records are in the memory already: decoded there (tracks.wat's decode, as decodeBoneKeys) and
       // copied out, a third of their bytes.
-      const { names, index, start, record, frames, duplicates, w, at } = o;
+      const { names, start, record, frames, duplicates, w, at } = o;
       const m = record.length, buf = w.memory.buffer;
       w.exports.decode(block.count, at.names, at.pos, at.rot, at.curves);
       const position = new Float32Array(buf, at.pos, 3 * m).slice();
       const rotation = new Float32Array(buf, at.rot, 4 * m).slice();
       const curves = new Uint8Array(buf, at.curves, 16 * m).slice();
-      return { names, index, start, frames, record, duplicates, position, rotation, curves };
+      return withIndex({ names, start, frames, record, duplicates, position, rotation, curves }, o.index);
     }
   }
-  const { trackOf, fileFrames, keysPerTrack, names, index } = groupByName(block);
-  const { start, record, frames, duplicates, dest } = orderKeys(trackOf, keysPerTrack, fileFrames, true);
+  const g = groupByName(block);
+  const { names } = g;
+  const { start, record, frames, duplicates, dest } = orderKeys(g.trackOf, g.keysPerTrack, g.fileFrames, true);
   const keys = boneKeyArrays(record.length);
   decodeBoneKeys(block, dest, keys);
   const { position, rotation, curves } = keys;
-  return { names, index, start, frames, record, duplicates, position, rotation, curves };
+  return withIndex({ names, start, frames, record, duplicates, position, rotation, curves }, g.index);
 }
 
 /**
@@ -699,11 +759,11 @@ export function buildBoneTracks(block: FixedBlock): BoneTracks {
 export function indexBoneTracks(block: FixedBlock): NamedTracks {
   if (block.count >= WASM_MIN_KEYS) {
     const o = groupAndOrderInWasm(block, -1, false);
-    if (o !== null) return { names: o.names, index: o.index, start: o.start, frames: o.frames, record: o.record, duplicates: o.duplicates };
+    if (o !== null) return withIndex({ names: o.names, start: o.start, frames: o.frames, record: o.record, duplicates: o.duplicates }, o.index);
   }
-  const { trackOf, fileFrames, keysPerTrack, names, index } = groupByName(block);
-  const { start, record, frames, duplicates } = orderKeys(trackOf, keysPerTrack, fileFrames, false);
-  return { names, index, start, frames, record, duplicates };
+  const g = groupByName(block);
+  const { start, record, frames, duplicates } = orderKeys(g.trackOf, g.keysPerTrack, g.fileFrames, false);
+  return withIndex({ names: g.names, start, frames, record, duplicates }, g.index);
 }
 
 /**
@@ -729,16 +789,17 @@ export function buildMorphTracks(block: FixedBlock): MorphTracks {
     const o = groupAndOrderInWasm(block, MORPH.WEIGHT, false);
     if (o !== null) {
       // Gathered in the memory (tracks.wat's gather, as gatherBits), from the kept records left at `order`.
-      const { names, index, start, record, frames, duplicates, w, at } = o;
+      const { names, start, record, frames, duplicates, w, at } = o;
       w.exports.gather(record.length, at.order, at.values, at.weights);
       const weight = new Float32Array(w.memory.buffer, at.weights, record.length).slice();
-      return { names, index, start, frames, record, duplicates, weight };
+      return withIndex({ names, start, frames, record, duplicates, weight }, o.index);
     }
   }
-  const { trackOf, fileFrames, fileValues, keysPerTrack, names, index } = groupByName(block, MORPH.WEIGHT);
-  const { start, record, frames, duplicates } = orderKeys(trackOf, keysPerTrack, fileFrames, false);
-  const weight = gatherBits(fileValues, record);
-  return { names, index, start, frames, record, duplicates, weight };
+  const g = groupByName(block, MORPH.WEIGHT);
+  const { names } = g;
+  const { start, record, frames, duplicates } = orderKeys(g.trackOf, g.keysPerTrack, g.fileFrames, false);
+  const weight = gatherBits(g.fileValues, record);
+  return withIndex({ names, start, frames, record, duplicates, weight }, g.index);
 }
 
 /** Floats whose bit patterns are bits[record[k]], k in order (a loop of its own: see decodeBoneKeys). */

@@ -2,7 +2,7 @@
 // microsecond or two a call, and a dance can hold thousands of names). The table is built from that decoder, and
 // a name with a unit outside it goes to the decoder itself; these tests hold it to the decoder's answer.
 import { describe, expect, it } from 'vitest';
-import { decodeName, encodeSjis, isLoneSpelling, readVmd } from '../../shared/vmd';
+import { decodeLoneName, decodeName, encodeSjis, isLoneSpelling, readVmd } from '../../shared/vmd';
 import { BONE, MORPH } from '../../shared/vmd/vmd-layout';
 import { corpusFiles, corpusPresent, readCorpus, relName } from '../helpers/corpus';
 import { lcg } from '../helpers/rng';
@@ -143,5 +143,90 @@ describe('isLoneSpelling', () => {
     });
     expect(wrong).toEqual([]);
     expect(vouched).toBeGreaterThan(7000); // JIS X 0208 alone has 6,879 characters
+  });
+});
+
+// decodeLoneName reads a new name once for the grouping (issue 31): the name of a lone spelling, null for any
+// other. Held to isLoneSpelling and to the platform decoder (reference), not to decodeName.
+describe('decodeLoneName', () => {
+  const expected = (field: Uint8Array) => (isLoneSpelling(field, 0, field.length) ? reference(field) : null);
+  const hex = (f: Uint8Array) => Array.from(f, (b) => b.toString(16)).join(' ');
+
+  it('gives the decoded name of a lone spelling and null for any other (every byte and pair, alone, between ASCII, cut)', () => {
+    const wrong: string[] = [];
+    let lone = 0;
+    const check = (bytes: number[], length = 15) => {
+      const field = new Uint8Array(length);
+      field.set(bytes.slice(0, length));
+      const want = expected(field);
+      if (want !== null) lone++;
+      if (decodeLoneName(field, 0, length) !== want) wrong.push(hex(field));
+    };
+    for (let a = 1; a <= 0xff; a++) {
+      check([a]);
+      check([0x41, a]); // an ASCII name with one more byte: a lead byte here is cut by the NUL
+      check([...Array(14).fill(0x42), a]); // the field's last byte
+      for (let b = 1; b <= 0xff; b++) {
+        check([a, b]);
+        check([0x41, a, b, 0x31]);
+      }
+    }
+    // Fields longer than any VMD name field: 40 ASCII bytes, 20 pairs.
+    check(Array.from({ length: 40 }, (_, i) => 0x41 + (i % 26)), 40);
+    check(Array.from({ length: 40 }, (_, i) => (i % 2 ? 0x40 + i : 0x88)), 40);
+    expect(wrong.slice(0, 20)).toEqual([]);
+    expect(lone).toBeGreaterThan(2 * 7000); // each lone pair alone and between ASCII
+  });
+
+  it('agrees on seeded random fields (lone units, others, NULs, garbage after them) of 15, 20 and 40 bytes', () => {
+    const rnd = lcg(6);
+    // Units the fields are made of: ASCII, half-width kana, JIS X 0208 pairs, doubly mapped and unmapped pairs, lone lead bytes.
+    const pick = (): number[] => {
+      const r = rnd();
+      if (r < 0.3) return [0x20 + Math.floor(rnd() * 0x5f)];
+      if (r < 0.4) return [0xa1 + Math.floor(rnd() * 0x3f)];
+      if (r < 0.85) return [0x88 + Math.floor(rnd() * 0x18), 0x40 + Math.floor(rnd() * 0xbd)];
+      if (r < 0.9) return rnd() < 0.5 ? [0x81, 0xe0] : [0x87, 0x90];
+      if (r < 0.95) return [Math.floor(rnd() * 256)];
+      return [0];
+    };
+    const wrong: string[] = [];
+    let lone = 0, other = 0;
+    for (const length of [15, 20, 40]) {
+      for (let k = 0; k < 20000; k++) {
+        const field = new Uint8Array(length);
+        for (let i = 0; i < length; ) for (const b of pick()) if (i < length) field[i++] = b;
+        const want = expected(field);
+        if (want === null) other++;
+        else lone++;
+        const got = decodeLoneName(field, 0, length);
+        if (got !== want) wrong.push(`${length}: ${hex(field)}`);
+        // Inside a larger buffer, at an offset.
+        const buf = new Uint8Array(length + 7).fill(0x82);
+        buf.set(field, 3);
+        if (decodeLoneName(buf, 3, length) !== want) wrong.push(`${length} at 3: ${hex(field)}`);
+      }
+    }
+    expect(wrong.slice(0, 20)).toEqual([]);
+    expect([lone, other].every((n) => n > 5000)).toBe(true);
+  });
+
+  it('gives every corpus name of a lone spelling, and null for the others', () => {
+    if (!corpusPresent) return;
+    const wrong: string[] = [];
+    let names = 0;
+    for (const f of corpusFiles('.vmd')) {
+      const r = readVmd(readCorpus(f));
+      if (!r.ok) continue;
+      for (const b of [r.value.bone, r.value.morph]) {
+        for (let i = 0; i < b.count; i++) {
+          const field = b.bytes.subarray(i * b.size, i * b.size + 15);
+          names++;
+          if (decodeLoneName(b.bytes, i * b.size, 15) !== expected(field)) wrong.push(`${relName(f)} ${i}: ${hex(field)}`);
+        }
+      }
+    }
+    expect(wrong.slice(0, 20)).toEqual([]);
+    expect(names).toBeGreaterThan(10000);
   });
 });
