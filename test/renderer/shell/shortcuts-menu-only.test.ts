@@ -25,7 +25,7 @@ describe('F1 lists the menu commands without a key', () => {
     shellUi.shortcutsOpen = false;
   });
 
-  it('names Open Scene, Save Scene As, Video, Whole Motion, Merge with, Fit to model and Bake IK to FK, each with "no key" (en, ja)', async () => {
+  it('names Open Scene, Save Scene As, Video, Whole Motion, Merge with, Fit to model and Import Mouth Timings, each with "no key"; Bake IK to FK with its Ctrl+Shift+K (en, ja)', async () => {
     const settings = useSettingsStore();
     settings.settings = { ...settings.settings, locale: 'en' };
     shellUi.shortcutsOpen = true;
@@ -39,11 +39,13 @@ describe('F1 lists the menu commands without a key', () => {
       'Whole Motion… (mirror, trim, speed, shift, curves)',
       'Whole Motion → Merge with…',
       'Whole Motion → Fit to model…',
-      'Whole Motion → Bake IK to FK…',
+      'Edit → Import Mouth Timings… (lip sync from a timing list or a .lab file; also the Morphs tab’s Lip sync row)',
     ];
     for (const w of want) expect(en, w).toContainEqual(['no key', w]);
     // The keyed rows keep their keys.
     expect(en).toContainEqual(['Ctrl+Shift+S', 'Save as']);
+    // Bake IK to FK had no key until Ctrl+Shift+K (bakeik3); its row says the key, not "no key".
+    expect(en).toContainEqual(['Ctrl+Shift+K', 'Whole Motion → Bake IK to FK…']);
     settings.settings = { ...settings.settings, locale: 'ja' };
     await nextTick();
     const ja = rows();
@@ -54,9 +56,10 @@ describe('F1 lists the menu commands without a key', () => {
       'モーション全体…（左右反転・切り出し・速度・時間移動・補間曲線）',
       'モーション全体 → 結合…',
       'モーション全体 → モデルに合わせる…',
-      'モーション全体 → IKをFKに焼き込み…',
+      '編集 → 口パクのタイミングを読み込む…（タイミングの一覧や .lab ファイルからリップシンク。表情タブのリップシンクの行にもあります）',
     ])
       expect(ja, w).toContainEqual(['キーなし', w]);
+    expect(ja).toContainEqual(['Ctrl+Shift+K', 'モーション全体 → IKをFKに焼き込み…']);
     // The seven commands and MMD's Alt+←/→ (said, not bound: the next case).
     expect(ja.filter(([k]) => k === 'キーなし')).toHaveLength(8);
   });

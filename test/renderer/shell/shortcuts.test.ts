@@ -23,7 +23,7 @@ describe('keyboard reference', () => {
       }
     }
     // The commands with a browser-mode shortcut are all listed (the others are menu or button only).
-    const withKeys: string[] = MENU_COMMANDS.filter((id) => ['newMotion', 'open', 'save', 'saveAs', 'closeDocument', 'exportVpd', 'batch', 'bakePhysics', 'undo', 'redo', 'shortcuts'].includes(id));
+    const withKeys: string[] = MENU_COMMANDS.filter((id) => ['newMotion', 'open', 'save', 'saveAs', 'closeDocument', 'exportVpd', 'batch', 'bakePhysics', 'bakeIk', 'undo', 'redo', 'shortcuts'].includes(id));
     expect([...listed].sort()).toEqual([...withKeys].sort());
   });
 
