@@ -148,6 +148,26 @@ function trackOfName(name: string, names: string[], index: Map<string, number> |
 }
 
 /**
+ * The names of a grouping, made one new spelling at a time (both groupings, JS and WebAssembly). Two lone
+ * spellings (see sjis.ts) never decode alike: while every spelling so far has been one, a new lone one is a
+ * new name, and no index is needed (a tenth of the read of a 3,000-name motion). From the first other
+ * spelling on, the index is made and every new one is looked up.
+ */
+class SpellingNames {
+  readonly names: string[] = [];
+  index: Map<string, number> | null = null;
+  /** The track of the name field at bytes[o..], a new spelling of the block. */
+  trackOf(bytes: Uint8Array, o: number): number {
+    let name = this.index === null ? decodeLoneName(bytes, o, NAME_FIELD) : null;
+    if (name === null) {
+      this.index ??= indexOfNames(this.names);
+      name = decodeName(bytes, o, NAME_FIELD);
+    }
+    return trackOfName(name, this.names, this.index);
+  }
+}
+
+/**
  * The name → track Map of a grouping's names (distinct, as trackOfName makes them), in track order: what
  * a grouping that looked names up builds on the way. Exported for its test.
  */
@@ -207,8 +227,7 @@ export function groupByName(block: FixedBlock, valueOffset = -1): Grouping {
   const fileFrames = new Uint32Array(count);
   const withValues = valueOffset >= 0;
   const fileValues = new Int32Array(withValues ? count : 0);
-  let index: Map<string, number> | null = null;
-  const names: string[] = [];
+  const spelled = new SpellingNames();
   // Names: 4 words each, and the track.
   let cap = 64, known = 0;
   let words = new Int32Array(4 * cap), nameTrack = new Int32Array(cap);
@@ -216,7 +235,6 @@ export function groupByName(block: FixedBlock, valueOffset = -1): Grouping {
   let nameKeys = new Uint32Array(cap);
   let mask = 255;
   let table = new Int32Array(mask + 1).fill(-1);
-  let aliasable = false; // some spelling so far is not lone
   // The previous record's field as read (garbage and all) and its name: p3 starts at a value no
   // field has (w3 is 24 bits).
   let p0 = 0, p1 = 0, p2 = 0, p3 = -1, pr = 0;
@@ -272,19 +290,7 @@ export function groupByName(block: FixedBlock, valueOffset = -1): Grouping {
       words[4 * r + 1] = a1;
       words[4 * r + 2] = a2;
       words[4 * r + 3] = a3;
-      // Two lone spellings (see sjis.ts) never decode alike: while every spelling so far has been
-      // one, a new lone one is a new name, and no index is needed (a tenth of the read of a
-      // 3,000-name motion). From the first other spelling on, the index is made and every new one
-      // is looked up.
-      let name = aliasable ? null : decodeLoneName(bytes, o, NAME_FIELD);
-      if (name === null) {
-        if (!aliasable) {
-          aliasable = true;
-          index = indexOfNames(names);
-        }
-        name = decodeName(bytes, o, NAME_FIELD);
-      }
-      nameTrack[r] = trackOfName(name, names, index);
+      nameTrack[r] = spelled.trackOf(bytes, o);
       table[slot] = r;
       if (2 * known > mask) {
         mask = 2 * mask + 1;
@@ -295,6 +301,7 @@ export function groupByName(block: FixedBlock, valueOffset = -1): Grouping {
     nameKeys[r] = nameKeys[r] + 1; // not nameKeys[r]++: see orderKeys
     pr = r;
   }
+  const { names, index } = spelled;
   const keysPerTrack = new Uint32Array(names.length);
   for (let r = 0; r < known; r++) keysPerTrack[nameTrack[r]] += nameKeys[r];
   return { trackOf, fileFrames, fileValues, keysPerTrack, names, index, spellings: known };
@@ -351,25 +358,15 @@ function groupInWasm(block: FixedBlock, valueOffset: number): WasmGrouping | nul
   new Uint8Array(buf, 0, n * size).set(bytes);
   const spellings = w.exports.group(n, size, valueOffset, at.names, at.frames, at.values, at.words, at.keys, at.first, at.table);
   const first = new Uint32Array(buf, at.first, spellings);
-  let index: Map<string, number> | null = null;
-  const names: string[] = [];
+  const spelled = new SpellingNames();
   const trackOfSpelling = new Uint32Array(buf, at.map, spellings);
-  let aliasable = false, same = true;
+  let same = true;
   for (let r = 0; r < spellings; r++) {
-    const o = first[r] * size;
-    let name = aliasable ? null : decodeLoneName(bytes, o, NAME_FIELD);
-    if (name === null) {
-      if (!aliasable) {
-        aliasable = true;
-        index = indexOfNames(names);
-      }
-      name = decodeName(bytes, o, NAME_FIELD);
-    }
-    const t = trackOfName(name, names, index);
+    const t = spelled.trackOf(bytes, first[r] * size);
     trackOfSpelling[r] = t;
     if (t !== r) same = false;
   }
-  return { w, at, spellings, names, index, trackOfSpelling, same };
+  return { w, at, spellings, names: spelled.names, index: spelled.index, trackOfSpelling, same };
 }
 
 /** groupByName through tracks.wat, its results copied out of the memory. */
