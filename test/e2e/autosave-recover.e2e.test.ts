@@ -33,15 +33,20 @@ function cameraFrames(bytes: Uint8Array): number[] {
   return Array.from({ length: n }, (_, i) => v.getUint32(CAM_AT + 4 + i * CAM_SIZE, true));
 }
 
-/** The file with camera record `i` taken out and the count one less, built from its bytes. */
-function without(bytes: Uint8Array, i: number): Uint8Array {
-  const at = CAM_AT + 4 + i * CAM_SIZE;
-  const out = new Uint8Array(bytes.length - CAM_SIZE);
+/**
+ * The file with record `i` of the block whose count sits at `countAt` (records of `size` bytes) taken out
+ * and that count one less, built from its bytes.
+ */
+function withoutRecord(bytes: Uint8Array, countAt: number, size: number, i: number): Uint8Array {
+  const at = countAt + 4 + i * size;
+  const out = new Uint8Array(bytes.length - size);
   out.set(bytes.subarray(0, at));
-  out.set(bytes.subarray(at + CAM_SIZE), at);
-  new DataView(out.buffer).setUint32(CAM_AT, new DataView(bytes.buffer, bytes.byteOffset).getUint32(CAM_AT, true) - 1, true);
+  out.set(bytes.subarray(at + size), at);
+  new DataView(out.buffer).setUint32(countAt, new DataView(bytes.buffer, bytes.byteOffset).getUint32(countAt, true) - 1, true);
   return out;
 }
+/** The camera file with camera record `i` taken out. */
+const without = (bytes: Uint8Array, i: number) => withoutRecord(bytes, CAM_AT, CAM_SIZE, i);
 
 describe.skipIf(!corpusPresent)('autosave keeps an unsaved edit that a closed page leaves, and the next page recovers it', () => {
   const tmp = tempDir('vmd-autosave-');
@@ -128,15 +133,8 @@ describe.skipIf(!corpusPresent)('autosave keeps an unsaved edit that a closed pa
 const BONE_AT = 50;
 const BONE_SIZE = 111;
 const boneCount = (b: Uint8Array) => new DataView(b.buffer, b.byteOffset, b.byteLength).getUint32(BONE_AT, true);
-/** The motion with bone record `i` taken out and the count one less, built from its bytes. */
-function withoutBone(bytes: Uint8Array, i: number): Uint8Array {
-  const at = BONE_AT + 4 + i * BONE_SIZE;
-  const out = new Uint8Array(bytes.length - BONE_SIZE);
-  out.set(bytes.subarray(0, at));
-  out.set(bytes.subarray(at + BONE_SIZE), at);
-  new DataView(out.buffer).setUint32(BONE_AT, boneCount(bytes) - 1, true);
-  return out;
-}
+/** The motion with bone record `i` taken out (a motion's bone count sits at BONE_AT). */
+const withoutBone = (bytes: Uint8Array, i: number) => withoutRecord(bytes, BONE_AT, BONE_SIZE, i);
 
 describe.skipIf(!corpusPresent)('autosave keeps a scene\'s own layout, and Recover opens the scene as it was', () => {
   const tmp = tempDir('vmd-autosave-scene-');
