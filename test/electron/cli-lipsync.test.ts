@@ -46,6 +46,9 @@ describe('vmd-studio lipsync', () => {
     const { keys, model } = keysOf('lips.vmd');
     expect(model).toBe('');
     expect(keys).toEqual(new Map([['あ@0', 0], ...at(10, 'あ', AIUEO, 0.75), ...at(14, 'い', AIUEO, 0.75), ...at(20, null, AIUEO), ...at(26, 'お', AIUEO, 0.75)]));
+    // One timing is "1 timing" (it said "1 timings"): 5 vowels at 3, and お 0 at 0.
+    writeFileSync(path.join(dir, 'one.txt'), '3 o\n');
+    expect((await cli('lipsync', 'one.txt', '-o', 'one.vmd')).out).toBe('lipsync: one.vmd: 1 timing (a list) → 6 keys on あ い う え お, frames 3–3\n');
     // Not over an existing file without --overwrite; --json says what it made.
     expect((await cli('lipsync', 'song.txt', '-o', 'lips.vmd')).code).toBe(1);
     const j = await cli('lipsync', 'song.txt', '-o', 'lips.vmd', '--overwrite', '--json');

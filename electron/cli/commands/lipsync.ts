@@ -96,7 +96,7 @@ export const lipsyncCommand: CommandInfo = {
       const shown = displayPathAmong(output, givens, io.cwd);
       const what = format === 'lab' ? `a .lab file, times read as ${unit === 'htk' ? "HTK's 100 ns units" : 'seconds'} at ${fps} fps` : 'a list';
       const names = Object.values(found).join(' ');
-      const parts = [`${formatCount(timings.length)} timings (${what}) → ${formatCount(keys)} keys on ${names}, frames ${frames[0]}–${frames[1]}`];
+      const parts = [`${formatCount(timings.length)} ${timings.length === 1 ? 'timing' : 'timings'} (${what}) → ${formatCount(keys)} keys on ${names}, frames ${frames[0]}–${frames[1]}`];
       if (merged) parts.push(`${merged} earlier ${merged === 1 ? 'timing' : 'timings'} on a frame a later line also names left out`);
       if (closedForMissing) parts.push(`the model lacks ${missing.map((v) => MOUTH_SHAPE_LABEL[v]).join(' ')}: ${closedForMissing} of its timings close the mouth`);
       io.stdout(`lipsync: ${shown}: ${parts.join('; ')}\n`);
