@@ -36,6 +36,7 @@ import { errValue, okValue, type IpcResult, type RequestHandlers, type Requests 
 import { AUDIO_EXTENSIONS, hasExtension, MODEL_EXTENSIONS, MOTION_EXTENSIONS } from '../../shared/ipc/file-types';
 import { parseScene, sceneFileRefs, type SceneFileRole } from '../../shared/scene/scene-file';
 import type { LocatedFile } from '../../shared/scene/scene-locate';
+import { RECOVERY_UNTITLED_SCENE } from '../../shared/scene/recovery-layout';
 import { realTarget } from '../fs/files';
 
 /**
@@ -287,6 +288,22 @@ async function grantSceneRefs(
 }
 
 /**
+ * The first file a scene layout (autosave's copy of a scene) names that this window may not read for its role, or
+ * null when it may read them all; a layout that does not read as a scene is refused as its own path. A local path
+ * with nothing there (a scene's missing motion, kept as the scene names it) reaches nothing and is let through; a
+ * network or device path is never looked at.
+ */
+async function sceneRefNotAllowed(access: AccessList, scenePath: string, bytes: Uint8Array): Promise<string | null> {
+  const scene = parseScene(bytes, scenePath);
+  if (!scene.ok) return scenePath;
+  for (const ref of sceneFileRefs(scene.value)) {
+    if (await access.check(ref.path, [ROLE_KIND[ref.role].kind, 'any'])) continue;
+    if (isRemoteOrDevicePath(ref.path) || (await fsp.lstat(ref.path).then(() => true, () => false))) return ref.path;
+  }
+  return null;
+}
+
+/**
  * The contract's handlers with every path checked against `access`: reads, writes, listings and batch
  * folders outside what the person chose answer E_IO_DENIED (E_IO_REMOTE for a network or device path)
  * without touching the disk; the dialogs' answers are granted as they come back.
@@ -383,13 +400,25 @@ export function guardHandlers(h: RequestHandlers, access: AccessList, opts: Acce
     },
     // A recovery copy keeps its file's path only when that file may be written now (a save of it would be allowed):
     // a path the page was never given is kept as no path (the copy is offered as an untitled document).
-    keepRecoveryCopy: async (session, info, bytes) =>
-      h.keepRecoveryCopy(session, info.path !== null && !(await access.check(info.path, ['motion', 'any'])) ? { ...info, path: null, stamp: undefined } : info, bytes),
+    // A scene's layout copy names only files this window was given, each for its role: recovering it grants them again.
+    keepRecoveryCopy: async (session, info, bytes) => {
+      if (info.kind === 'scene') {
+        const refused = await sceneRefNotAllowed(access, info.path ?? RECOVERY_UNTITLED_SCENE, bytes);
+        if (refused !== null) return refuse('keepRecoveryCopy', refused);
+      }
+      return h.keepRecoveryCopy(session, info.path !== null && !(await access.check(info.path, ['motion', 'any'])) ? { ...info, path: null, stamp: undefined } : info, bytes);
+    },
     // A recovered document keeps its file: it was allowed when its copy was kept, so its Save may write there again
     // (still with the usual check that the file on disk is the version it was read as: SaveOptions.expect).
+    // A recovered scene layout grants its scene file (for Save Scene) and what it names, by role, as opening the scene did.
     readRecoveryCopy: (session, doc) =>
-      h.readRecoveryCopy(session, doc).then((r) => {
-        if (r.ok && r.value.copy.path && r.value.copy.kind !== 'scene') access.grantFile(r.value.copy.path, 'motion');
+      h.readRecoveryCopy(session, doc).then(async (r) => {
+        if (!r.ok) return r;
+        const { copy, bytes } = r.value;
+        if (copy.kind === 'scene') {
+          if (copy.path) access.grantFile(copy.path);
+          await grantSceneRefs(access, copy.path ?? RECOVERY_UNTITLED_SCENE, bytes, realPath, sameMachine, p);
+        } else if (copy.path) access.grantFile(copy.path, 'motion');
         return r;
       }),
     listRecent: () =>

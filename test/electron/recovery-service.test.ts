@@ -299,4 +299,47 @@ describe('recovery service', () => {
     ok(await g2.readRecoveryCopy(S1, '1'));
     expect(access2.allows(chosen, ['motion'])).toBe(true);
   });
+  it("under Electron: a scene's layout copy names only files the window was given; recovering it grants the scene and what it names, each for its role", async () => {
+    const h = createServices({ settingsDir: path.join(dir, 'settings'), dialogs: noDialogs, emit: () => undefined, runBatch: (() => undefined) as never, appInfo: { name: 't', version: '0', mode: 'electron', versions: { node: '' } }, oneRecoverySession: true });
+    open.push(h.recovery);
+    const proj = path.join(dir, 'proj');
+    mkdirSync(proj);
+    const file = (n: string) => path.join(proj, n);
+    for (const n of ['duet.vmdscene', 'miku.pmx', 'dance.vmd', 'camera.vmd', 'song.wav', 'other.vmd']) writeFileSync(file(n), 'x');
+    const sceneText = (o: Record<string, unknown>) => new TextEncoder().encode(JSON.stringify({ format: 'vmd-studio-scene', version: 1, ...o }));
+    // The layout autosave writes: one actor's motion by path, the other's from its copy (motion null), a song;
+    // gone.vmd is a motion the scene named that is not on disk (kept as the scene names it).
+    const layout = sceneText({ actors: [{ model: 'miku.pmx', motion: 'dance.vmd' }, { model: null, motion: null, recoveryCopy: '2' }, { model: null, motion: 'gone.vmd' }], camera: 'camera.vmd', audio: { path: 'song.wav' } });
+    const sceneInfo = info('scene', { name: 'duet.vmdscene', path: file('duet.vmdscene'), kind: 'scene', format: 'vmdscene', keys: 3 });
+    const access = createAccessList();
+    const g = guardHandlers(h.handlers, access);
+    ok(await g.beginRecovery(S1));
+    // The window was given the scene and what it names (as opening the scene grants them)…
+    access.grantFile(file('duet.vmdscene'));
+    access.grantFile(file('miku.pmx'), 'model');
+    access.grantFile(file('dance.vmd'), 'motion');
+    access.grantFile(file('camera.vmd'), 'motion');
+    // …but not yet the song: a layout naming a file the window was never given is refused, and nothing is kept.
+    const refused = await g.keepRecoveryCopy(S1, sceneInfo, layout);
+    expect(refused).toMatchObject({ ok: false, error: { code: 'E_IO_DENIED', file: file('song.wav') } });
+    access.grantFile(file('song.wav'), 'audio');
+    // Nor one naming other.vmd, which it was not given either.
+    expect(await g.keepRecoveryCopy(S1, sceneInfo, sceneText({ actors: [{ model: null, motion: 'other.vmd' }] }))).toMatchObject({ ok: false, error: { code: 'E_IO_DENIED', file: file('other.vmd') } });
+    ok(await g.keepRecoveryCopy(S1, sceneInfo, layout));
+    await h.recovery.end(S1);
+    // A fresh start (nothing granted): Recover reads the layout, which grants the scene for Save Scene and each file
+    // for its role only; other.vmd (never named by the layout) stays closed.
+    const access2 = createAccessList();
+    const g2 = guardHandlers(h.handlers, access2);
+    expect(access2.allows(file('dance.vmd'))).toBe(false);
+    const r = ok(await g2.readRecoveryCopy(S1, 'scene'));
+    expect(r.copy.kind).toBe('scene');
+    expect(access2.allows(file('duet.vmdscene'))).toBe(true);
+    expect(access2.allows(file('miku.pmx'), ['model'])).toBe(true);
+    expect(access2.allows(file('dance.vmd'), ['motion'])).toBe(true);
+    expect(access2.allows(file('camera.vmd'), ['motion'])).toBe(true);
+    expect(access2.allows(file('song.wav'), ['audio'])).toBe(true);
+    expect(access2.allows(file('dance.vmd'), ['model'])).toBe(false);
+    expect(access2.allows(file('other.vmd'))).toBe(false);
+  });
 });
