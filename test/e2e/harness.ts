@@ -537,7 +537,8 @@ export const notices = (page: Page) => page.$$eval('[data-testid="notice-message
 export async function dismissNotices(page: Page): Promise<void> {
   await page.waitForFunction(
     () => {
-      if (document.querySelector('[data-testid="notifications"]')?.getAttribute('data-count') === '0') return true;
+      // Gone from the page too: a dismissed notice fades out over the picture before it leaves it.
+      if (document.querySelector('[data-testid="notifications"]')?.getAttribute('data-count') === '0') return !document.querySelector('[data-testid="notifications"] .notice');
       const all = document.querySelector<HTMLElement>('[data-testid="notify-dismiss-all"]');
       if (all) all.click();
       else document.querySelectorAll<HTMLElement>('[data-testid="notifications"] .notice .close').forEach((b) => b.click());
