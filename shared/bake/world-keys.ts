@@ -45,7 +45,6 @@ export function boneTrackMap(model: Pick<ModelData, 'bones'>, tracks: BoneTracks
   return Int32Array.from(model.bones, (b) => byKey.get(matchKey(b.name)) ?? -1);
 }
 
-/** Bone i's name as a VMD's 15-byte field (the caller has checked it fits). */
 /**
  * What a bake writes its keys into: `motion` without the keys of `bones` inside [from, to] (each handed to
  * `replaced`, with the bone block's bytes and the record's offset), its IK block replaced by `ikRecords` (the IK
@@ -78,6 +77,7 @@ export function bakeBase(
   return { docWith: (keys) => withBlocks(base, { bone: blockFromRecords('bone', kept.concat(keys)) }), replacedKeys };
 }
 
+/** Bone i's name as a VMD's 15-byte field (the caller has checked it fits). */
 export function boneNameField(name: string): Uint8Array {
   const field = new Uint8Array(VMD_BONE_NAME_BYTES);
   field.set(encodeSjis(name));
