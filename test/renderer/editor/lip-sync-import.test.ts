@@ -8,6 +8,7 @@ import { buildTracks, buildVmd, writeVmd } from '../../../shared/vmd';
 import { useSceneStore } from '../../../renderer/src/stores/scene';
 import { usePreviewStore } from '../../../renderer/src/stores/preview';
 import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
+import { bytes, keys } from './active-morph-keys';
 import { useLipSyncStore } from '../../../renderer/src/stores/lip-sync';
 import { useSettingsStore } from '../../../renderer/src/stores/settings';
 import { importTimingFile } from '../../../renderer/src/shell/mouth-timings';
@@ -20,14 +21,6 @@ const song = writeVmd(buildVmd({ morphs: [{ name: 'あ', frame: 10, weight: 1 },
 const VOWELS = ['あ', 'い', 'う', 'え', 'お'];
 const utf8 = (s: string) => new TextEncoder().encode(s);
 
-function keys(): Map<string, number> {
-  const t = buildTracks(useWorkspaceStore().doc!).morphs, out = new Map<string, number>();
-  t.names.forEach((n, i) => {
-    for (let k = t.start[i]; k < t.start[i + 1]; k++) out.set(`${n}@${t.frames[k]}`, t.weight[k]);
-  });
-  return out;
-}
-const bytes = () => Buffer.from(writeVmd(useWorkspaceStore().doc!));
 
 afterEach(() => {
   document.body.innerHTML = '';

@@ -5,11 +5,12 @@
 // (a new window over the same settings shows them).
 import { afterEach, describe, expect, it } from 'vitest';
 import { mount } from '@vue/test-utils';
-import { buildTracks, buildVmd, writeVmd } from '../../../shared/vmd';
+import { buildVmd, writeVmd } from '../../../shared/vmd';
 import { noticeLines, useNotifyStore } from '../../../renderer/src/stores/notify';
 import { useSceneStore } from '../../../renderer/src/stores/scene';
 import { usePreviewStore } from '../../../renderer/src/stores/preview';
 import { useWorkspaceStore } from '../../../renderer/src/stores/workspace';
+import { bytes, keys } from './active-morph-keys';
 import { useTimeStore } from '../../../renderer/src/stores/time';
 import { useLipSyncStore } from '../../../renderer/src/stores/lip-sync';
 import { installKeymap, setKeyContext, bindKeyActions } from '../../../renderer/src/shell/keymap';
@@ -33,15 +34,6 @@ const song = writeVmd(buildVmd({
 }));
 const VOWELS = ['あ', 'い', 'う', 'え', 'お'];
 
-/** (name, frame) → weight of every morph key of the active document. */
-function keys(): Map<string, number> {
-  const t = buildTracks(useWorkspaceStore().doc!).morphs, out = new Map<string, number>();
-  t.names.forEach((n, i) => {
-    for (let k = t.start[i]; k < t.start[i + 1]; k++) out.set(`${n}@${t.frames[k]}`, t.weight[k]);
-  });
-  return out;
-}
-const bytes = () => Buffer.from(writeVmd(useWorkspaceStore().doc!));
 const press = (key: string) => window.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
 
 let offs: (() => void)[] = [];
